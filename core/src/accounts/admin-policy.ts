@@ -1,0 +1,24 @@
+/**
+ * ADMIN_EMAILS (DECISIONS "Administrators"): those accounts are admins; the first is the main
+ * administrator, who cannot be deleted or demoted.
+ */
+export class AdminPolicy {
+  private readonly emails: readonly string[];
+
+  constructor(emails: readonly string[]) {
+    this.emails = emails.map((e) => e.trim().toLowerCase()).filter(Boolean);
+  }
+
+  get adminEmails(): readonly string[] {
+    return this.emails;
+  }
+
+  isAdminEmail(email: string): boolean {
+    return this.emails.includes(email.trim().toLowerCase());
+  }
+
+  isMainAdmin(email: string): boolean {
+    return this.emails[0] === email.trim().toLowerCase();
+  }
+}
+export const AdminPolicyToken = Symbol('AdminPolicy');

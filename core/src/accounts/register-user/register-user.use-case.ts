@@ -1,0 +1,56 @@
+import type { RegisterInput } from '../../contracts/auth.contract.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import type { IdGenerator } from '../../shared/id-generator.port.ts';
+import type { PasswordHasher } from '../password-hasher.port.ts';
+import type { AdminPolicy } from '../admin-policy.ts';
+import { defaultEmailPreferences, type User } from '../user.ts';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+/**
+ * A new account starts on the Citizen tier with that tier's credits, granted through the ledger
+ * in the same transaction as the account (spec §6, §9).
+ */
+export class RegisterUser {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly hasher: PasswordHasher,
+    private readonly adminPolicy: AdminPolicy,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(input: RegisterInput): Promise<Result<User, DomainError>> {
+    // Hash outside the transaction: argon2 is deliberately slow and must not hold a connection.
+    const passwordHash = await this.hasher.hash(input.password);
+    return this.uow.run(async ({ users, tiers, ledger }) => {
+      if (await users.findByEmail(input.email)) return err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
+      const citizen = await tiers.get('citizen');
+      if (!citizen) throw new Error('The citizen tier is missing: run the migrations.');
+      const now = this.clock.now();
+      const user: User = {
+        id: this.ids.next(),
+        email: input.email,
+        firstName: input.firstName,
+        lastName: null,
+        state: null,
+        country: 'US',
+        tierId: 'citizen',
+        credits: 0,
+        role: this.adminPolicy.isAdminEmail(input.email) ? 'admin' : 'user',
+        passwordHash,
+        emailPreferences: { ...defaultEmailPreferences },
+        createdAt: now,
+        updatedAt: now,
+      };
+      const inserted = await users.insert(user);
+      if (!inserted.ok) return inserted;
+      const granted = await ledger.post({ userId: user.id, delta: citizen.monthlyCredits, reason: 'signup_grant', reference: user.id });
+      if (!granted.ok) return granted;
+      return ok({ ...user, credits: granted.value.balance });
+    });
+  }
+}

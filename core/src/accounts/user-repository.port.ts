@@ -1,0 +1,24 @@
+import type { Result } from '../shared/result.ts';
+import type { DomainError } from '../shared/domain-error.ts';
+import type { User } from './user.ts';
+
+export interface UserListQuery {
+  /** Matches e-mail or name, case-insensitively. */
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface UserRepository {
+  findById(id: string): Promise<User | null>;
+  /** `email` is already normalised (trimmed, lower case). */
+  findByEmail(email: string): Promise<User | null>;
+  /** Fails with `auth.email_taken` when the e-mail is registered, even under a concurrent insert. */
+  insert(user: User): Promise<Result<void, DomainError>>;
+  /** Writes the profile fields and `updatedAt`; credits and tier are the ledger's and billing's. */
+  updateProfile(user: User): Promise<void>;
+  /** Gives the admin role to the accounts of these e-mails; answers how many changed. */
+  grantAdminRole(emails: readonly string[]): Promise<number>;
+  list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
+}
+export const UserRepository = Symbol('UserRepository');

@@ -1,0 +1,40 @@
+import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
+import type { AnalyzerDraft, AnalyzerName } from '../contracts/analysis-result.contract.ts';
+import type { Result } from '../shared/result.ts';
+import type { DomainError } from '../shared/domain-error.ts';
+import type { ExtractedPage } from './text-extractor.port.ts';
+
+export interface Jurisdiction {
+  /** Country code (`US`, `DE`, `OTHER`). */
+  country: string;
+  /** Two-letter US state code, only for paid tiers in the United States. */
+  state: string | null;
+}
+
+export interface AnalysisRequest {
+  pages: ExtractedPage[];
+  title: string;
+  analysisType: AnalysisType;
+  jurisdiction: Jurisdiction;
+  /** The citizen's focus, only for custom analyses. */
+  customFocus: string | null;
+  /** The instructions chosen from the settings with placeholders filled; LLM analyzers use it, the embedded one may not. */
+  prompt: string;
+}
+
+export interface AnalyzerOutput {
+  draft: AnalyzerDraft;
+  analyzer: AnalyzerName;
+  model: string | null;
+}
+
+/**
+ * Turns pages of a document into a draft result whose citations name the page each point rests on.
+ * `analyzer.unavailable` when the model cannot be reached after retries, `analyzer.invalid_output`
+ * when it keeps answering outside the schema.
+ */
+export interface DocumentAnalyzer {
+  readonly name: AnalyzerName;
+  analyze(request: AnalysisRequest, options?: { signal?: AbortSignal }): Promise<Result<AnalyzerOutput, DomainError>>;
+}
+export const DocumentAnalyzer = Symbol('DocumentAnalyzer');

@@ -1,0 +1,27 @@
+import type { Result } from '../shared/result.ts';
+import type { DomainError } from '../shared/domain-error.ts';
+
+export interface ExtractedPage {
+  /** 1-based. */
+  number: number;
+  text: string;
+  /** True when the page had no text layer and was read by OCR. */
+  ocr: boolean;
+}
+
+export type ExtractionProgress =
+  | { stage: 'extracting'; page: number; pages: number }
+  | { stage: 'ocr'; page: number; pages: number };
+
+/**
+ * Bytes of a PDF to pages of text. Expected failures are returned with their codes:
+ * `document.not_pdf` (magic bytes), `document.corrupt`, `document.encrypted` (needs a user password;
+ * owner-password PDFs are read), `document.empty` (no page, or no text even after OCR).
+ */
+export interface TextExtractor {
+  extract(
+    bytes: Uint8Array,
+    options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal },
+  ): Promise<Result<ExtractedPage[], DomainError>>;
+}
+export const TextExtractor = Symbol('TextExtractor');

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** The lists of a result that citations can point into, plus the summary itself. */
+export const citedSections = ['summary', 'keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'] as const;
+export const citedSectionSchema = z.enum(citedSections);
+export type CitedSection = z.infer<typeof citedSectionSchema>;
+
+export const analyzerNames = ['embedded', 'openai', 'ollama'] as const;
+export type AnalyzerName = (typeof analyzerNames)[number];
+
+/**
+ * One grounding of one point: `section` names the list (or `summary`), `index` the item in it,
+ * `verified` is true only when the quote was found in the extracted text of `page` (DECISIONS "Analysis results").
+ */
+export const citationSchema = z.object({
+  section: citedSectionSchema,
+  index: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  quote: z.string().min(1),
+  verified: z.boolean(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const sentimentSchema = z.object({
+  /** 1 very negative for citizens … 5 very positive. */
+  rating: z.number().min(1).max(5),
+  confidence: z.number().min(0).max(1),
+});
+
+/** The analysis result (spec §3 fields and shapes, plus the optional additions of DECISIONS). */
+export const analysisResultSchema = z.object({
+  summary: z.string(),
+  keyInsights: z.array(z.string()),
+  constitutionalIssues: z.array(z.string()),
+  citizenAction: z.array(z.string()),
+  legalRisks: z.array(z.string()),
+  sentiment: sentimentSchema,
+  metadata: z.object({
+    wordCount: z.number().int().nonnegative(),
+    /** Milliseconds, from the start of extraction to the grounded result. */
+    processingTime: z.number().int().nonnegative(),
+    pages: z.number().int().nonnegative(),
+    /** Page numbers (1-based) that were read by OCR. */
+    ocrPages: z.array(z.number().int().positive()),
+    analyzer: z.enum(analyzerNames),
+    model: z.string().nullable(),
+    /** Hash of the prompt used; null for the embedded analyzer, which uses none. */
+    promptVersion: z.string().nullable(),
+  }),
+  citations: z.array(citationSchema),
+});
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/**
+ * What an analyzer produces before grounding: the JSON schema given to LLMs (structured output).
+ * Citations carry no `verified`: only the grounding step may say a quote is really there.
+ */
+export const analyzerDraftSchema = z.object({
+  summary: z.string(),
+  keyInsights: z.array(z.string()),
+  constitutionalIssues: z.array(z.string()),
+  citizenAction: z.array(z.string()),
+  legalRisks: z.array(z.string()),
+  sentiment: sentimentSchema,
+  citations: z.array(citationSchema.omit({ verified: true })),
+});
+export type AnalyzerDraft = z.infer<typeof analyzerDraftSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { emailField, passwordField, usernameField } from './fields.ts';
+
+/** POST /api/login and the sign-in form (spec §5 "Sign-in"). */
+export const signInSchema = z.object({
+  email: emailField('Please enter a valid email address'),
+  password: passwordField,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** POST /api/register (spec §3 "Sign-up has firstName (filled from the username), email, password"). */
+export const registerSchema = z.object({
+  firstName: usernameField,
+  email: emailField('Invalid email address'),
+  password: passwordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The /signup form (spec §5 "Sign-up"): username becomes firstName on the wire. */
+export const signUpFormSchema = z
+  .object({
+    username: usernameField,
+    email: emailField('Invalid email address'),
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+/**
+ * The inline create-account form on /login: the spec has it check only that the passwords match;
+ * the server still applies every rule of registerSchema and its message is shown.
+ */
+export const inlineSignUpFormSchema = z
+  .object({ username: z.string(), email: z.string(), password: z.string(), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type InlineSignUpFormInput = z.infer<typeof inlineSignUpFormSchema>;

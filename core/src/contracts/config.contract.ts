@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the web app may know of the server's configuration (DECISIONS). */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  paymentsEnabled: z.boolean(),
+  stripePublishableKey: z.string().nullable(),
+  devPagesEnabled: z.boolean(),
+  analyzer: z.enum(['embedded', 'openai', 'ollama']),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { countryCodes } from './geography.ts';
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { message: `Must be at most ${max} characters` }).optional();
+
+/**
+ * PATCH /api/profile and the Profile Settings form (spec §3 "Profile update", §5 "All fields are optional").
+ * An empty string clears a field. The state is a two-letter code in the United States and free text elsewhere.
+ */
+export const profileUpdateSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  country: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(countryCodes, { message: 'Please choose a country from the list' })).optional(),
+  state: optionalText(100),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

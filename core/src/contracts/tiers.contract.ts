@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const tierIds = ['citizen', 'patriot', 'defender'] as const;
+export const tierIdSchema = z.enum(tierIds);
+export type TierId = z.infer<typeof tierIdSchema>;
+
+/**
+ * Tier ids are lower case on the wire and matched case-insensitively wherever they arrive;
+ * `free`, empty or absent mean citizen (spec §3, DECISIONS "Contract details").
+ */
+export const normalizeTierId = (raw: string | null | undefined): TierId | null => {
+  const id = (raw ?? '').trim().toLowerCase();
+  if (id === '' || id === 'free' || id === 'citizen') return 'citizen';
+  return (tierIds as readonly string[]).includes(id) ? (id as TierId) : null;
+};
+
+/** GET /api/subscription-tiers item (spec §3 "Subscription tier"); price is whole dollars as a string. */
+export const subscriptionTierSchema = z.object({
+  id: tierIdSchema,
+  name: z.string(),
+  price: z.string(),
+  credits: z.number().int().nonnegative(),
+  features: z.array(z.string()),
+  stripePriceId: z.string().nullable(),
+  isActive: z.boolean(),
+  maxPages: z.number().int().positive(),
+  maxCharacters: z.number().int().positive(),
+});
+export type SubscriptionTierView = z.infer<typeof subscriptionTierSchema>;
+export const subscriptionTierListSchema = z.array(subscriptionTierSchema);

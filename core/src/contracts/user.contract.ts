@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { tierIdSchema } from './tiers.contract.ts';
+
+/** GET /api/user (and its alias /api/auth/user): the signed-in user as the web app sees it. */
+export const userViewSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string(),
+  subscriptionTier: tierIdSchema,
+  /** Same id as subscriptionTier: the spec reads either field. Admin is a role, never a tier. */
+  tier: tierIdSchema,
+  credits: z.number().int().nonnegative(),
+  role: z.enum(['user', 'admin']),
+  isAdmin: z.boolean(),
+  emailPreferences: z.object({ productUpdates: z.boolean(), analysisNotices: z.boolean() }),
+  createdAt: z.iso.datetime(),
+});
+export type UserView = z.infer<typeof userViewSchema>;

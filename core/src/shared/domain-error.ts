@@ -1,0 +1,31 @@
+/**
+ * Stable codes of expected business failures. Each driving adapter maps them in one table:
+ * the API to HTTP statuses, the CLI to exit codes, the web app to the spec's toast texts.
+ */
+export const errorCodes = [
+  'validation.invalid',
+  'auth.unauthorized',
+  'auth.invalid_credentials',
+  'auth.email_taken',
+  'auth.forbidden',
+  'user.not_found',
+  'credits.insufficient',
+  'rate.limited',
+  'not_found',
+  'document.not_pdf',
+  'document.corrupt',
+  'document.encrypted',
+  'document.empty',
+  'document.too_short',
+  'analyzer.unavailable',
+  'analyzer.invalid_output',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface DomainError {
+  readonly code: ErrorCode;
+  /** The text shown to users: the spec's own words where it has them. */
+  readonly message: string;
+}
+
+export const domainError = (code: ErrorCode, message: string): DomainError => ({ code, message });

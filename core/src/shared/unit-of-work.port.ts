@@ -1,0 +1,23 @@
+import type { UserRepository } from '../accounts/user-repository.port.ts';
+import type { CreditLedger } from '../credits/credit-ledger.port.ts';
+import type { SubscriptionTierRepository } from '../tiers/subscription-tier-repository.port.ts';
+import type { SettingRepository } from '../settings/setting-repository.port.ts';
+import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts';
+
+/** The repositories of one transaction. */
+export interface Repositories {
+  users: UserRepository;
+  ledger: CreditLedger;
+  tiers: SubscriptionTierRepository;
+  settings: SettingRepository;
+  analyses: AnalysisRepository;
+}
+
+/**
+ * Runs `work` in one database transaction: every write commits together or not at all.
+ * A returned failure (Result with ok: false) rolls back as well, so a use case never leaves half a change.
+ */
+export interface UnitOfWork {
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+export const UnitOfWork = Symbol('UnitOfWork');

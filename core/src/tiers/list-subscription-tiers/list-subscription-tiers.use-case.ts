@@ -1,0 +1,12 @@
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { SubscriptionTier } from '../subscription-tier.ts';
+
+/** The active tiers, in display order: the single source of every page's prices and credits. */
+export class ListSubscriptionTiers {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async execute(): Promise<SubscriptionTier[]> {
+    const tiers = await this.uow.run(({ tiers: repo }) => repo.list());
+    return tiers.filter((t) => t.isActive);
+  }
+}
