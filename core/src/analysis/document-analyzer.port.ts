@@ -26,6 +26,8 @@ export interface AnalyzerOutput {
   draft: AnalyzerDraft;
   analyzer: AnalyzerName;
   model: string | null;
+  /** Hash of the prompt the model was given; null when the analyzer uses no prompt. */
+  promptVersion: string | null;
 }
 
 /**
