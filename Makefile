@@ -11,6 +11,7 @@ else
 NODE := $(TOOLS)/node/bin/node
 export PATH := $(TOOLS)/node/bin:$(PATH)
 endif
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
 
 .PHONY: start test deps build lint typecheck test-unit test-int test-features test-e2e bench chromium clean
@@ -18,8 +19,17 @@ WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
 start: deps build ## Install, migrate and serve web and API on http://localhost:3000
 	npm start --silent
 
-test: deps lint typecheck build ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
-	node scripts/run-tests.ts
+# The PostgreSQL-server suite runs against this URL; set it empty to skip that suite on a machine without one.
+export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+test: deps lint typecheck build chromium ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
+	npx tsx scripts/run-tests.ts
+
+# Browser tests drive Debian's Chromium (a browser downloaded by a test tool cannot work on this network).
+chromium:
+	@command -v chromium >/dev/null || { echo "installing Debian's chromium for the browser tests"; \
+	  $(SUDO) apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends chromium >/dev/null; }; }
 
 deps: node_modules/.installed
 node_modules/.installed: $(NODE) package.json package-lock.json $(WORKSPACE_MANIFESTS)

@@ -36,7 +36,7 @@ export const envSchema = z
     OPENAI_MODEL: z.string().default('gpt-4o-mini'),
     OLLAMA_HOST: optionalUrl('OLLAMA_HOST'),
     OLLAMA_MODEL: z.string().default('llama3.1'),
-    /** Tokens of document text per LLM call; longer documents are analysed in chunks, then combined. */
+    /** The model's context window per call (prompt, document text and answer); longer documents are analysed in chunks, then combined. */
     LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1000).default(12000),
     LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120000),
     STRIPE_SECRET_KEY: optionalString.pipe(

@@ -9,7 +9,7 @@ export const MIN_USERNAME_LENGTH = 3;
 /** Argon2 hashes any length, but an unbounded body is a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-export const emailField = (message: string) => z.string().trim().toLowerCase().pipe(z.email({ message }).max(254, { message }));
+export const emailField = (message: string) => z.string({ error: message }).trim().toLowerCase().pipe(z.email({ message }).max(254, { message }));
 export const passwordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })

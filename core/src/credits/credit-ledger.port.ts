@@ -21,7 +21,7 @@ export interface LedgerRow extends Required<Omit<LedgerEntry, 'reference'>> {
 }
 
 /**
- * Every change of a balance is a row written in the same transaction as the balance (ADR 0003).
+ * Every change of a balance is a row written in the same transaction as the balance (ADR 0002).
  * The balance never goes below zero, however many debits arrive at once.
  */
 export interface CreditLedger {

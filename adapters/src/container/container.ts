@@ -1,0 +1,83 @@
+import { Container } from 'inversify';
+import {
+  AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DocumentAnalyzer, GetCurrentUser, GetDashboard, GrantAdminRoles,
+  IdGenerator, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher, RegisterUser, TextExtractor, UnitOfWork, UpdateProfile,
+  systemClock,
+} from '@civicwatch/core';
+import type { AppConfig } from '../config/config.ts';
+import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
+import { Argon2PasswordHasher } from '../security/argon2-password-hasher.ts';
+import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
+import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
+import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
+
+export const AppConfigToken = Symbol('AppConfig');
+
+/** One process's wiring: the API, the CLI, the workers and the Cucumber support all start here. */
+export interface Runtime {
+  config: AppConfig;
+  container: Container;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the container from the configuration: adapters are chosen by config, never rebound by callers
+ * (tests vary the config instead). Opening the database is the only IO done here.
+ */
+export async function createRuntime(config: AppConfig): Promise<Runtime> {
+  const database = await openDatabase(config.database);
+  const extractor = new PdfjsTextExtractor();
+  const container = new Container({ defaultScope: 'Singleton' });
+
+  container.bind<AppConfig>(AppConfigToken).toConstantValue(config);
+  container.bind<UnitOfWork>(UnitOfWork).toConstantValue(database.uow);
+  container.bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
+  container.bind<IdGenerator>(IdGenerator).toConstantValue(new CryptoIdGenerator());
+  container.bind<Clock>(Clock).toConstantValue(systemClock);
+  container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
+  container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
+  container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
+
+  const uow = () => container.get<UnitOfWork>(UnitOfWork);
+  const clock = () => container.get<Clock>(Clock);
+  const hasher = () => container.get<PasswordHasher>(PasswordHasher);
+  const adminPolicy = () => container.get<AdminPolicy>(AdminPolicyToken);
+  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator)));
+  container.bind(LogIn).toDynamicValue(() => new LogIn(uow(), hasher()));
+  container.bind(GetCurrentUser).toDynamicValue(() => new GetCurrentUser(uow()));
+  container.bind(UpdateProfile).toDynamicValue(() => new UpdateProfile(uow(), clock()));
+  container.bind(GetDashboard).toDynamicValue(() => new GetDashboard(uow(), clock()));
+  container.bind(ListSubscriptionTiers).toDynamicValue(() => new ListSubscriptionTiers(uow()));
+  container.bind(ListUsers).toDynamicValue(() => new ListUsers(uow()));
+  container.bind(GrantAdminRoles).toDynamicValue(() => new GrantAdminRoles(uow(), adminPolicy()));
+  container.bind(AnalyzeDocument).toDynamicValue(() =>
+    new AnalyzeDocument(container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock()));
+
+  return {
+    config,
+    container,
+    database,
+    close: async () => {
+      await container.unbindAll();
+      await extractor.close();
+      await database.close();
+    },
+  };
+}
+
+/** The analyzer the configuration names; the LLM SDKs are loaded only when chosen. */
+async function createAnalyzer(analyzer: AppConfig['analyzer']): Promise<DocumentAnalyzer> {
+  switch (analyzer.kind) {
+    case 'openai': {
+      const { OpenAiDocumentAnalyzer } = await import('../analysis/openai/openai-document-analyzer.ts');
+      return new OpenAiDocumentAnalyzer(analyzer);
+    }
+    case 'ollama': {
+      const { OllamaDocumentAnalyzer } = await import('../analysis/ollama/ollama-document-analyzer.ts');
+      return new OllamaDocumentAnalyzer(analyzer);
+    }
+    case 'embedded':
+      return new EmbeddedDocumentAnalyzer();
+  }
+}

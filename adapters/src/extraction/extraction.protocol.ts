@@ -1,0 +1,27 @@
+/**
+ * What crosses the thread boundary between `PdfjsTextExtractor` (main thread) and `extraction.worker.ts`
+ * (a piscina thread). Plain structured-cloneable data only: no classes, no functions.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
+
+export interface ExtractionTask {
+  /** A private copy of the document, transferred (not copied) into the worker. */
+  bytes: Uint8Array;
+  /** Worker → main: `ProgressMessage`; main → worker: `CancelMessage`. Transferred with the task. */
+  port: MessagePort;
+  /** Rendering resolution for OCR, in dots per inch. */
+  ocrDpi: number;
+}
+
+export type ProgressMessage = { type: 'progress'; progress: ExtractionProgress };
+export type CancelMessage = { type: 'cancel' };
+
+/** Expected failures only; anything else is thrown by the worker and rejects the piscina task. */
+export type ExtractionFailureCode = 'document.corrupt' | 'document.encrypted' | 'document.empty';
+
+export type ExtractionOutcome =
+  | { kind: 'pages'; pages: ExtractedPage[] }
+  | { kind: 'failure'; code: ExtractionFailureCode; message: string }
+  /** The caller cancelled; the worker stopped at the next page boundary. */
+  | { kind: 'cancelled' };

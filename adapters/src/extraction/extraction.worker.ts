@@ -1,0 +1,226 @@
+/**
+ * A piscina worker: one PDF in, its pages of text out. Runs off the main thread so the server's event loop
+ * keeps answering while a long scan is read.
+ *
+ * This file and everything it imports at runtime are loaded by Node's native type stripping (piscina starts
+ * a plain worker thread, outside tsx's or vitest's module graph): erasable TypeScript only, and `.ts`
+ * extensions on relative imports.
+ *
+ * Privacy: the document lives in this thread's memory only. pdf.js is given the bytes, never a path;
+ * pages are rendered to an in-memory canvas and handed to Tesseract as a buffer; Tesseract's cache is off
+ * (`cacheMethod: 'none'`), so it neither writes its language data next to the process nor anything else.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import Tesseract from 'tesseract.js';
+import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
+import type { CancelMessage, ExtractionOutcome, ExtractionTask, ProgressMessage } from './extraction.protocol.ts';
+import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
+/**
+ * The LSTM-only "best_int" English model: what tesseract.js itself downloads for OEM.LSTM_ONLY, a quarter
+ * of the size of the legacy+LSTM one (faster to load per thread) and read from disk, never the network.
+ */
+const tesseractLangPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+/**
+ * A page whose text layer has fewer visible characters than this (a stamped page number, a scanner's
+ * header) and that paints an image is treated as a scan and read by OCR.
+ */
+const MIN_TEXT_LAYER_CHARS = 20;
+/** Below this mean word confidence (0-100) the page may be turned sideways: OCR is retried rotated. */
+const LOW_CONFIDENCE = 60;
+/** A rotated reading at or above this confidence is taken without trying the other side. */
+const GOOD_CONFIDENCE = 75;
+
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintInlineImageXObject,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageMaskXObjectRepeat,
+]);
+
+// One Tesseract worker per pool thread, created on the first scanned page and reused for every page after:
+// loading the model costs about half a second, recognising a page several seconds.
+let ocrWorker: Promise<Tesseract.Worker> | undefined;
+
+function getOcrWorker(): Promise<Tesseract.Worker> {
+  ocrWorker ??= Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    langPath: tesseractLangPath,
+    gzip: true,
+    cacheMethod: 'none',
+    // A failed job rejects its own promise; the default handler would also throw into this thread.
+    errorHandler: () => {},
+  }).catch((error: unknown) => {
+    ocrWorker = undefined;
+    throw error;
+  });
+  return ocrWorker;
+}
+
+class Cancelled extends Error {}
+
+export default async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
+  const { port } = task;
+  let cancelled = false;
+  port.on('message', (message: CancelMessage) => {
+    if (message.type === 'cancel') cancelled = true;
+  });
+  const report = (progress: ExtractionProgress): void => {
+    port.postMessage({ type: 'progress', progress } satisfies ProgressMessage);
+  };
+  const checkpoint = (): void => {
+    if (cancelled) throw new Cancelled();
+  };
+
+  const loadingTask = getDocument({
+    data: task.bytes,
+    verbosity: VerbosityLevel.ERRORS,
+    // Node reads these from disk (NodeBinaryDataFactory); trailing slashes are required.
+    standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
+    cMapUrl: `${pdfjsRoot}/cmaps/`,
+    iccUrl: `${pdfjsRoot}/iccs/`,
+    // JBIG2 and JPEG 2000 decoders: scanners use both.
+    wasmUrl: `${pdfjsRoot}/wasm/`,
+    useSystemFonts: false,
+    enableXfa: false,
+  });
+  try {
+    const document = await loadingTask.promise;
+    if (document.numPages === 0) {
+      return { kind: 'failure', code: 'document.empty', message: 'This PDF has no pages.' };
+    }
+
+    const pages: ExtractedPage[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      checkpoint();
+      const page = await document.getPage(number);
+      try {
+        const items = await page.getTextContent();
+        // Marked-content markers carry no text.
+        const text = textItemsToText(items.items.filter((item) => 'str' in item) as PositionedText[]);
+        report({ stage: 'extracting', page: number, pages: document.numPages });
+
+        if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
+          checkpoint();
+          const ocrText = await recognize(page, task.ocrDpi);
+          report({ stage: 'ocr', page: number, pages: document.numPages });
+          // A stamped page number must not hide the scan under it, nor an empty OCR the stamp.
+          pages.push(visibleLength(ocrText) >= visibleLength(text) ? { number, text: ocrText, ocr: true } : { number, text, ocr: false });
+        } else {
+          pages.push({ number, text, ocr: false });
+        }
+      } finally {
+        page.cleanup();
+      }
+    }
+
+    if (pages.every((page) => visibleLength(page.text) === 0)) {
+      return { kind: 'failure', code: 'document.empty', message: 'No text could be read from this PDF: its pages are blank or too unclear for OCR.' };
+    }
+    return { kind: 'pages', pages };
+  } catch (error) {
+    if (error instanceof Cancelled) return { kind: 'cancelled' };
+    const failure = expectedFailure(error);
+    if (failure) return failure;
+    throw error;
+  } finally {
+    port.close();
+    await loadingTask.destroy();
+  }
+}
+
+/** pdf.js rebuilds its exceptions across its own worker boundary: match them by name, not by class. */
+function errorName(error: unknown): string | undefined {
+  return error instanceof Object && 'name' in error && typeof error.name === 'string' ? error.name : undefined;
+}
+
+/**
+ * pdf.js repairs what it can (a missing xref, a truncated tail); what it still refuses, when opening or on a
+ * page, is a damaged file.
+ */
+function expectedFailure(error: unknown): ExtractionOutcome | undefined {
+  switch (errorName(error)) {
+    case 'PasswordException':
+      // Only a user password stops pdf.js: owner-password PDFs (print/copy restrictions) open without one.
+      return {
+        kind: 'failure',
+        code: 'document.encrypted',
+        message: 'This PDF is protected by a password. Remove the password and upload it again.',
+      };
+    case 'InvalidPDFException':
+    case 'FormatError':
+    case 'UnknownErrorException':
+      return { kind: 'failure', code: 'document.corrupt', message: 'This PDF is damaged and cannot be read.' };
+    default:
+      return undefined;
+  }
+}
+
+async function paintsImages(page: PDFPageProxy): Promise<boolean> {
+  const operators = await page.getOperatorList();
+  return operators.fnArray.some((op) => IMAGE_OPS.has(op));
+}
+
+/**
+ * Renders the page in grey at `dpi` and reads it with Tesseract. A page scanned sideways reads as noise with
+ * low confidence, and Tesseract's own orientation detection needs the legacy model's OSD data, which is not
+ * shipped: such a page is rendered turned a quarter each way and the most confident reading kept.
+ */
+async function recognize(page: PDFPageProxy, dpi: number): Promise<string> {
+  const worker = await getOcrWorker();
+  await worker.setParameters({ user_defined_dpi: String(dpi) });
+  let best = await recognizeAt(worker, page, dpi, 0);
+  for (const turn of [90, 270]) {
+    if (best.confidence >= LOW_CONFIDENCE || visibleLength(best.text) === 0) break;
+    const turned = await recognizeAt(worker, page, dpi, turn);
+    if (turned.confidence > best.confidence) best = turned;
+    if (best.confidence >= GOOD_CONFIDENCE) break;
+  }
+  return normalizeOcrText(best.text);
+}
+
+async function recognizeAt(
+  worker: Tesseract.Worker,
+  page: PDFPageProxy,
+  dpi: number,
+  turn: number,
+): Promise<{ text: string; confidence: number }> {
+  const image = await renderGreyscale(page, dpi, turn);
+  const { data } = await worker.recognize(image);
+  return { text: data.text, confidence: data.confidence };
+}
+
+/**
+ * An 8-bit greyscale PGM (P5): Leptonica reads it directly, and building it costs a third of encoding a
+ * PNG of the same page, which Leptonica would only decode again.
+ */
+async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: number): Promise<Buffer> {
+  const viewport = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + turn) % 360 });
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  // Scans often paint only their black text masks: without a white ground they would be black on clear.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
+  const pgm = Buffer.allocUnsafe(header.length + width * height);
+  header.copy(pgm);
+  for (let source = 0, target = header.length; source < rgba.length; source += 4, target++) {
+    // ITU-R BT.601 luma in integer arithmetic.
+    pgm[target] = ((rgba[source] ?? 0) * 77 + (rgba[source + 1] ?? 0) * 150 + (rgba[source + 2] ?? 0) * 29) >> 8;
+  }
+  return pgm;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
+
+/** A 12 pt item at (x, y) whose advance is 6 units per character. */
+const item = (str: string, x: number, y: number, hasEOL = false, size = 12): PositionedText => ({
+  str,
+  transform: [size, 0, 0, size, x, y],
+  width: str.length * size * 0.5,
+  height: size,
+  hasEOL,
+});
+
+describe('textItemsToText', () => {
+  it('ends a line where pdf.js saw an end of line', () => {
+    expect(textItemsToText([item('Motion carried.', 72, 700, true), item('Ayes: 6', 72, 686)])).toBe('Motion carried.\nAyes: 6');
+  });
+
+  it('ends a line where the baseline moves, even without an end-of-line mark', () => {
+    expect(textItemsToText([item('The Board adopted', 72, 700), item('the budget.', 72, 686)])).toBe('The Board adopted\nthe budget.');
+  });
+
+  it('keeps a footnote mark on its line as a word of its own', () => {
+    expect(textItemsToText([item('the Board.', 72, 700), item('18', 132, 704, false, 7), item('It', 140, 700)])).toBe(
+      'the Board. 18 It',
+    );
+  });
+
+  it('starts a new line where drawing resumes to the left on the same baseline', () => {
+    expect(textItemsToText([item('47705', 540, 760), item('Federal Register', 72, 760)])).toBe('47705\nFederal Register');
+  });
+
+  it('joins a word hyphenated at the end of a line onto that line', () => {
+    const items = [item('the supple-', 72, 700, true), item('mental rules apply; Pro-', 72, 686, true), item('Tem', 72, 672)];
+    expect(textItemsToText(items)).toBe('the supplemental\nrules apply; Pro-\nTem');
+  });
+
+  it('puts a space where words were positioned apart instead of separated by a space character', () => {
+    const items = [item('Drive,', 108, 88), item('Montgomeryville,', 151, 88), item('Pennsylvania', 253, 88)];
+    expect(textItemsToText(items)).toBe('Drive, Montgomeryville, Pennsylvania');
+  });
+
+  it('joins pieces of one word that the producer drew separately', () => {
+    expect(textItemsToText([item('Appro', 72, 700), item('priation', 102, 700)])).toBe('Appropriation');
+  });
+
+  it('keeps the producer’s space items as single spaces', () => {
+    const items = [item('and', 108, 582), { ...item(' ', 128, 582), width: 268, height: 0 }, item('Case 04-RC-128714', 396, 582)];
+    expect(textItemsToText(items)).toBe('and Case 04-RC-128714');
+  });
+
+  it('marks a paragraph where the gap is well beyond the page’s usual line spacing, not in double spacing', () => {
+    const doubleSpaced = [item('one', 72, 700, true), item('two', 72, 672, true), item('three', 72, 644, true), item('four', 72, 560)];
+    expect(textItemsToText(doubleSpaced)).toBe('one\ntwo\nthree\n\nfour');
+  });
+
+  it('reads an empty page as empty', () => {
+    expect(textItemsToText([])).toBe('');
+    expect(textItemsToText([{ ...item(' ', 72, 700), hasEOL: true }])).toBe('');
+  });
+});
+
+describe('normalizeOcrText', () => {
+  it('trims lines and keeps at most one blank line between paragraphs', () => {
+    expect(normalizeOcrText('  MINUTES  OF THE  \n\n\n\nMEETING \n')).toBe('MINUTES OF THE\n\nMEETING');
+  });
+});
+
+describe('visibleLength', () => {
+  it('counts characters that are not white space', () => {
+    expect(visibleLength(' a b\n\tc ')).toBe(3);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const SubscriptionTierEntity = defineEntity({
+  name: 'SubscriptionTier',
+  tableName: 'subscription_tiers',
+  properties: {
+    id: p.text().primary().check("id in ('citizen', 'patriot', 'defender')"),
+    name: p.text(),
+    priceCents: p.integer().check('price_cents >= 0'),
+    monthlyCredits: p.integer().check('monthly_credits >= 0'),
+    features: p.json<string[]>().defaultRaw("'[]'"),
+    maxPages: p.integer().check('max_pages > 0'),
+    maxCharacters: p.integer().check('max_characters > 0'),
+    stripePriceId: p.text().nullable(),
+    isActive: p.boolean().default(true),
+    sortOrder: p.integer(),
+  },
+});

@@ -1,0 +1,37 @@
+import type { StoredSessionData } from '../postgres-session-store.ts';
+
+type Callback = (error?: unknown) => void;
+type GetCallback = (error: unknown, session?: StoredSessionData | null) => void;
+
+/** PostgresSessionStore's twin for tests without a database: same expiry rules, kept in a Map. */
+export class InMemorySessionStore {
+  private readonly sessions = new Map<string, { data: string; expiresAt: number }>();
+
+  constructor(private readonly options: { defaultTtlMs?: number; now?: () => Date } = {}) {}
+
+  set(sid: string, session: StoredSessionData, callback: Callback): void {
+    const now = this.now();
+    const expires = session.cookie?.expires ? new Date(session.cookie.expires).getTime() : Number.NaN;
+    const maxAge = session.cookie?.maxAge ?? session.cookie?.originalMaxAge;
+    const expiresAt = !Number.isNaN(expires) ? expires
+      : typeof maxAge === 'number' ? now + maxAge
+        : now + (this.options.defaultTtlMs ?? 24 * 60 * 60 * 1000);
+    this.sessions.set(sid, { data: JSON.stringify(session), expiresAt });
+    callback();
+  }
+
+  get(sid: string, callback: GetCallback): void {
+    const found = this.sessions.get(sid);
+    if (found && found.expiresAt <= this.now()) this.sessions.delete(sid);
+    callback(null, found && found.expiresAt > this.now() ? (JSON.parse(found.data) as StoredSessionData) : null);
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    this.sessions.delete(sid);
+    callback();
+  }
+
+  private now(): number {
+    return (this.options.now?.() ?? new Date()).getTime();
+  }
+}

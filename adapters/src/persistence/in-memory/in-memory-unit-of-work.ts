@@ -1,0 +1,219 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import {
+  domainError, EMAIL_TAKEN_MESSAGE, err, ok, systemClock,
+  type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
+  type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
+  type UnitOfWork, type User, type UserListQuery, type UserRepository,
+} from '@civicwatch/core';
+import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
+import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
+import { isFailedResult } from '../sql-helpers.ts';
+import type { AnalysisStore } from '../analysis-store.ts';
+import type { PersistenceRepositories } from '../mikro-orm-unit-of-work.ts';
+
+/** The whole in-memory database; a run works on it directly and a failed run puts a copy back. */
+interface State {
+  users: Map<string, User>;
+  ledger: LedgerRow[];
+  tiers: SubscriptionTier[];
+  settings: Map<SettingKey, string>;
+  analyses: StoredAnalysis[];
+}
+
+const seededState = (): State => ({
+  users: new Map(),
+  ledger: [],
+  tiers: structuredClone([...defaultTiers]),
+  settings: new Map(Object.entries(defaultSettings) as Array<[SettingKey, string]>),
+  analyses: [],
+});
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+class InMemoryUserRepository implements UserRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async findById(id: string): Promise<User | null> {
+    const user = this.db.state.users.get(id);
+    return user ? copy(user) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const wanted = email.trim().toLowerCase();
+    for (const user of this.db.state.users.values()) if (user.email === wanted) return copy(user);
+    return null;
+  }
+
+  async insert(user: User): Promise<Result<void, DomainError>> {
+    const email = user.email.trim().toLowerCase();
+    if (await this.findByEmail(email)) return err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
+    if (this.db.state.users.has(user.id)) throw new Error(`Duplicate user id ${user.id}`);
+    if (!this.db.state.tiers.some((t) => t.id === user.tierId)) throw new Error(`Unknown tier ${user.tierId}`);
+    this.db.state.users.set(user.id, copy({ ...user, email }));
+    return ok(undefined);
+  }
+
+  async updateProfile(user: User): Promise<void> {
+    const stored = this.db.state.users.get(user.id);
+    if (!stored) return;
+    Object.assign(stored, copy({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      state: user.state,
+      country: user.country,
+      emailPreferences: user.emailPreferences,
+      updatedAt: user.updatedAt,
+    }));
+  }
+
+  async grantAdminRole(emails: readonly string[]): Promise<number> {
+    const wanted = new Set(emails.map((e) => e.trim().toLowerCase()));
+    let changed = 0;
+    for (const user of this.db.state.users.values()) {
+      if (wanted.has(user.email) && user.role !== 'admin') {
+        user.role = 'admin';
+        user.updatedAt = this.db.clock.now();
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const search = query.search?.trim().toLowerCase();
+    const matches = [...this.db.state.users.values()]
+      .filter((u) => !search || [u.email, u.firstName, u.lastName].some((field) => field?.toLowerCase().includes(search)))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const offset = Math.max(0, query.offset);
+    return { users: matches.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: matches.length };
+  }
+}
+
+class InMemoryCreditLedger implements CreditLedger {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async post(entry: LedgerEntry): Promise<Result<{ balance: number }, DomainError>> {
+    if (!Number.isSafeInteger(entry.delta)) throw new Error(`A ledger delta must be a whole number of credits, got ${entry.delta}`);
+    const user = this.db.state.users.get(entry.userId);
+    if (!user) return err(domainError('user.not_found', USER_NOT_FOUND_MESSAGE));
+    const reference = entry.reference ?? null;
+    // A replay of an entry already posted changes nothing (ADR 0002).
+    if (reference !== null && this.db.state.ledger.some((r) => r.reason === entry.reason && r.reference === reference)) {
+      return ok({ balance: user.credits });
+    }
+    if (user.credits + entry.delta < 0) return err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE));
+    user.credits += entry.delta;
+    this.db.state.ledger.push({
+      id: randomUUID(),
+      userId: entry.userId,
+      delta: entry.delta,
+      reason: entry.reason,
+      reference,
+      balanceAfter: user.credits,
+      createdAt: this.db.clock.now(),
+    });
+    return ok({ balance: user.credits });
+  }
+
+  async history(userId: string): Promise<LedgerRow[]> {
+    return this.db.state.ledger.filter((r) => r.userId === userId).map(copy);
+  }
+}
+
+class InMemorySubscriptionTierRepository implements SubscriptionTierRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async list(): Promise<SubscriptionTier[]> {
+    return [...this.db.state.tiers].sort((a, b) => a.sortOrder - b.sortOrder).map(copy);
+  }
+
+  async get(id: TierId): Promise<SubscriptionTier | null> {
+    const tier = this.db.state.tiers.find((t) => t.id === id);
+    return tier ? copy(tier) : null;
+  }
+}
+
+class InMemorySettingRepository implements SettingRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async get(key: SettingKey): Promise<string | null> {
+    return this.db.state.settings.get(key) ?? null;
+  }
+
+  async list(): Promise<Array<{ key: SettingKey; value: string }>> {
+    return [...this.db.state.settings].map(([key, value]) => ({ key, value })).sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  async set(key: SettingKey, value: string): Promise<void> {
+    this.db.state.settings.set(key, value);
+  }
+}
+
+class InMemoryAnalysisRepository implements AnalysisStore {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async save(analysis: StoredAnalysis): Promise<void> {
+    if (!this.db.state.users.has(analysis.userId)) throw new Error(`Unknown user ${analysis.userId}`);
+    this.db.state.analyses.push(copy(analysis));
+  }
+
+  async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
+    return this.db.state.analyses
+      .filter((a) => a.userId === userId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, Math.max(0, limit))
+      .map(copy);
+  }
+
+  async count(userId: string, since?: Date): Promise<number> {
+    return this.db.state.analyses.filter((a) => a.userId === userId && (!since || a.createdAt >= since)).length;
+  }
+}
+
+export interface InMemoryUnitOfWorkOptions {
+  clock?: Clock;
+}
+
+/**
+ * The unit of work for tests of core: the same seed and the same transactional rules as the database.
+ * Runs are serialised, one at a time, and a run that throws or returns a Result with ok: false leaves
+ * no trace. A run inside a run joins it; a failed inner run undoes only its own changes (a savepoint).
+ */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  /** @internal read by the repositories above. */
+  state: State = seededState();
+  readonly clock: Clock;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly inRun = new AsyncLocalStorage<true>();
+  private readonly repos: PersistenceRepositories = {
+    users: new InMemoryUserRepository(this),
+    ledger: new InMemoryCreditLedger(this),
+    tiers: new InMemorySubscriptionTierRepository(this),
+    settings: new InMemorySettingRepository(this),
+    analyses: new InMemoryAnalysisRepository(this),
+  };
+
+  constructor(options: InMemoryUnitOfWorkOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
+    if (this.inRun.getStore()) return this.attempt(work);
+    const result = this.queue.then(() => this.inRun.run(true, () => this.attempt(work)));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async attempt<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
+    const savepoint = copy(this.state);
+    try {
+      const result = await work(this.repos);
+      if (isFailedResult(result)) this.state = savepoint;
+      return result;
+    } catch (error) {
+      this.state = savepoint;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// Persistence for the composition root. Test helpers live in ./testing and the contract suites beside
+// the adapters; neither is exported here so that production code never loads vitest.
+export { openDatabase, type DatabaseConfig, type DatabaseHandle, type DatabaseHealth, type OpenDatabaseOptions } from './open-database.ts';
+export type { DatabaseLogger } from './database-logger.ts';
+export { MikroOrmUnitOfWork, createMikroOrmRepositories, type PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
+export { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
+export { MikroOrmCreditLedger, INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from './mikro-orm-credit-ledger.ts';
+export { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
+export { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
+export { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
+export type { AnalysisStore } from './analysis-store.ts';
+export { PostgresSessionStore, type PostgresSessionStoreOptions, type StoredSessionData } from './postgres-session-store.ts';
+export { InMemoryUnitOfWork, type InMemoryUnitOfWorkOptions } from './in-memory/in-memory-unit-of-work.ts';
+export { InMemorySessionStore } from './in-memory/in-memory-session-store.ts';
+export { defaultSettings, defaultTiers } from './seed/default-seed.ts';

@@ -1,0 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration0001InitialSchema } from './migration-0001-initial-schema.ts';
+import { Migration0002SeedTiersAndPrompts } from './migration-0002-seed-tiers-and-prompts.ts';
+
+/**
+ * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
+ * survives bundling and works the same from TypeScript sources and compiled code. Names are stable: they
+ * are what the `mikro_orm_migrations` table records.
+ */
+export const migrations: MigrationObject[] = [
+  { name: '0001-initial-schema', class: Migration0001InitialSchema },
+  { name: '0002-seed-tiers-and-prompts', class: Migration0002SeedTiersAndPrompts },
+];

@@ -1,0 +1,58 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Repositories, UnitOfWork } from '@civicwatch/core';
+import { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
+import { MikroOrmCreditLedger } from './mikro-orm-credit-ledger.ts';
+import { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
+import { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
+import { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
+import { isFailedResult } from './sql-helpers.ts';
+import type { AnalysisStore } from './analysis-store.ts';
+
+/** The repositories of one transaction; `analyses` can also store (see analysis-store.ts). */
+export interface PersistenceRepositories extends Repositories {
+  analyses: AnalysisStore;
+}
+
+export const createMikroOrmRepositories = (em: EntityManager): PersistenceRepositories => ({
+  users: new MikroOrmUserRepository(em),
+  ledger: new MikroOrmCreditLedger(em),
+  tiers: new MikroOrmSubscriptionTierRepository(em),
+  settings: new MikroOrmSettingRepository(em),
+  analyses: new MikroOrmAnalysisRepository(em),
+});
+
+/** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */
+class RollbackWith {
+  constructor(readonly result: unknown) {}
+}
+
+/**
+ * Each run is one transaction on its own forked EntityManager; a thrown error or a returned Result with
+ * ok: false rolls it back.
+ *
+ * A run started inside another run (a use case calling another) does not take a second connection: it
+ * becomes a savepoint of the outer transaction. On the embedded database a second connection would wait
+ * for the outer transaction to end, which waits for the inner run: a deadlock. A failed inner run rolls
+ * back to its savepoint only; the outer run decides about the rest.
+ */
+export class MikroOrmUnitOfWork implements UnitOfWork {
+  private readonly current = new AsyncLocalStorage<EntityManager>();
+
+  constructor(private readonly orm: MikroORM) {}
+
+  async run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    const em = outer ?? this.orm.em.fork();
+    try {
+      return await em.transactional(async (tx) => {
+        const result = await this.current.run(tx, () => work(createMikroOrmRepositories(tx)));
+        if (isFailedResult(result)) throw new RollbackWith(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RollbackWith) return error.result as T;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferEntity } from '@mikro-orm/core';
+import {
+  domainError, EMAIL_TAKEN_MESSAGE, err, ok,
+  type DomainError, type Result, type Role, type TierId, type User, type UserListQuery, type UserRepository,
+} from '@civicwatch/core';
+import { UserEntity } from './entities/user.entity.ts';
+import { isUuid, likePattern } from './sql-helpers.ts';
+
+type UserRow = InferEntity<typeof UserEntity>;
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName ?? null,
+  lastName: row.lastName ?? null,
+  state: row.state ?? null,
+  country: row.country,
+  tierId: row.tier as TierId,
+  credits: row.credits,
+  role: row.role as Role,
+  passwordHash: row.passwordHash,
+  emailPreferences: { productUpdates: row.emailProductUpdates, analysisNotices: row.emailAnalysisNotices },
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/**
+ * Reads bypass the identity map: credits change through raw SQL in the ledger, so a cached entity could
+ * show a stale balance later in the same transaction.
+ */
+export class MikroOrmUserRepository implements UserRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findById(id: string): Promise<User | null> {
+    // A session may carry any string; an id that is not a UUID simply matches nobody.
+    if (!isUuid(id)) return null;
+    const row = await this.em.findOne(UserEntity, { id }, { disableIdentityMap: true });
+    return row ? toUser(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.em.findOne(UserEntity, { email: email.trim().toLowerCase() }, { disableIdentityMap: true });
+    return row ? toUser(row) : null;
+  }
+
+  async insert(user: User): Promise<Result<void, DomainError>> {
+    // ON CONFLICT rather than catching the violation: the transaction stays usable, and a concurrent
+    // registration of the same e-mail waits for the first to commit, then finds it taken.
+    const inserted = await this.em.createQueryBuilder(UserEntity)
+      .insert({
+        id: user.id,
+        email: user.email.trim().toLowerCase(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        state: user.state,
+        country: user.country,
+        tier: user.tierId,
+        credits: user.credits,
+        role: user.role,
+        passwordHash: user.passwordHash,
+        emailProductUpdates: user.emailPreferences.productUpdates,
+        emailAnalysisNotices: user.emailPreferences.analysisNotices,
+        createdAt: user.createdAt,
+        updatedAt: user.updatedAt,
+      })
+      .onConflict('email').ignore()
+      .execute('run');
+    return inserted.affectedRows === 1 ? ok(undefined) : err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
+  }
+
+  async updateProfile(user: User): Promise<void> {
+    await this.em.nativeUpdate(UserEntity, { id: user.id }, {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      state: user.state,
+      country: user.country,
+      emailProductUpdates: user.emailPreferences.productUpdates,
+      emailAnalysisNotices: user.emailPreferences.analysisNotices,
+      updatedAt: user.updatedAt,
+    });
+  }
+
+  async grantAdminRole(emails: readonly string[]): Promise<number> {
+    const normalised = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    if (normalised.length === 0) return 0;
+    return this.em.nativeUpdate(UserEntity, { email: { $in: normalised }, role: { $ne: 'admin' } }, { role: 'admin', updatedAt: new Date() });
+  }
+
+  async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const search = query.search?.trim();
+    const pattern = search ? likePattern(search) : null;
+    const where = pattern
+      ? { $or: [{ email: { $ilike: pattern } }, { firstName: { $ilike: pattern } }, { lastName: { $ilike: pattern } }] }
+      : {};
+    const [rows, total] = await this.em.findAndCount(UserEntity, where, {
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      offset: Math.max(0, query.offset),
+      limit: Math.max(0, query.limit),
+      disableIdentityMap: true,
+    });
+    return { users: rows.map(toUser), total };
+  }
+}

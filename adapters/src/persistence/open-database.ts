@@ -1,0 +1,124 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { AppConfig } from '../config/config.ts';
+import { entities } from './entities/index.ts';
+import { migrations } from './migrations/index.ts';
+import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts';
+import { PostgresSessionStore } from './postgres-session-store.ts';
+import { connectOrServeEmbedded, SOCKET_PORT, type EmbeddedEndpoint } from './embedded/embedded-postgres-host.ts';
+import type { DatabaseLogger } from './database-logger.ts';
+
+export type DatabaseConfig = AppConfig['database'];
+
+export interface DatabaseHealth {
+  ok: boolean;
+  /** Round trip of `select 1`, in milliseconds. */
+  latencyMs?: number;
+  error?: string;
+}
+
+/** One opened database: everything the composition root needs from persistence. */
+export interface DatabaseHandle {
+  readonly kind: DatabaseConfig['kind'];
+  /** `owner`: this process serves the embedded database; `client`: it reaches another's; `server`: DATABASE_URL. */
+  readonly role: 'owner' | 'client' | 'server';
+  readonly orm: MikroORM;
+  readonly uow: MikroOrmUnitOfWork;
+  readonly sessionStore: PostgresSessionStore;
+  /** Applies pending migrations in one transaction; answers the names applied (empty when up to date). */
+  migrate(): Promise<string[]>;
+  pendingMigrations(): Promise<string[]>;
+  health(): Promise<DatabaseHealth>;
+  /** Closes the pool and, for the embedded owner, the socket, PGlite and the lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  logger?: DatabaseLogger;
+  /** Embedded only: connections the socket accepts from all processes together. Default: 4 × pool size, at least 20. */
+  maxSocketConnections?: number;
+}
+
+/**
+ * The one entry point to persistence. Both modes use the same driver (@mikro-orm/postgresql over `pg`)
+ * and the same migrations; embedded mode reaches PGlite through its Unix socket, never in-process
+ * (ADR 0001). Does not migrate: call `migrate()` (the `civicwatch migrate` command does).
+ */
+export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  let endpoint: EmbeddedEndpoint | undefined;
+  let connection: Pick<Options, 'clientUrl' | 'driverOptions' | 'host' | 'port' | 'user' | 'dbName'>;
+  if (config.kind === 'server') {
+    // clientUrl for MikroORM's own use; connectionString so that pg honours sslmode and friends.
+    connection = { clientUrl: config.url, driverOptions: { connectionString: config.url } };
+  } else {
+    endpoint = await connectOrServeEmbedded(config.dataDir, {
+      maxConnections: options.maxSocketConnections ?? Math.max(20, config.poolSize * 4),
+      logger: options.logger,
+    });
+    connection = { host: endpoint.socketDir, port: SOCKET_PORT, user: 'postgres', dbName: 'postgres' };
+  }
+
+  let orm: MikroORM;
+  try {
+    orm = await MikroORM.init({
+      ...connection,
+      entities,
+      extensions: [Migrator],
+      migrations: {
+        migrationsList: migrations,
+        // The migrations are hand-written and committed; nothing is generated or snapshotted at run time.
+        snapshot: false,
+        snapshotOnMigrate: false,
+        transactional: true,
+        allOrNothing: true,
+        silent: true,
+      },
+      pool: { min: 0, max: config.poolSize },
+      // PGlite has one database; a server's database is created by whoever administers it.
+      ensureDatabase: false,
+      debug: false,
+    });
+  } catch (error) {
+    await endpoint?.release();
+    throw error;
+  }
+
+  const uow = new MikroOrmUnitOfWork(orm);
+  const sessionStore = new PostgresSessionStore(orm);
+  let closed: Promise<void> | undefined;
+
+  return {
+    kind: config.kind,
+    role: endpoint?.role ?? 'server',
+    orm,
+    uow,
+    sessionStore,
+    async migrate() {
+      const applied = await orm.migrator.up();
+      if (applied.length > 0) options.logger?.info(`Database migrated: ${applied.map((m) => m.name).join(', ')}`);
+      return applied.map((m) => m.name);
+    },
+    async pendingMigrations() {
+      return (await orm.migrator.getPending()).map((m) => m.name);
+    },
+    async health() {
+      const started = performance.now();
+      try {
+        await orm.em.fork().execute('select 1');
+        return { ok: true, latencyMs: Math.round(performance.now() - started) };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    close() {
+      closed ??= (async () => {
+        try {
+          await orm.close(true);
+        } finally {
+          await endpoint?.release();
+        }
+      })();
+      return closed;
+    },
+  };
+}

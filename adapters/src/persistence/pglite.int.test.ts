@@ -1,0 +1,17 @@
+import { createTestDatabase } from './testing/create-test-database.ts';
+import { unitOfWorkContract } from './unit-of-work.contract.ts';
+import { sessionStoreContract } from './session-store.contract.ts';
+import { databaseHandleContract } from './database-handle.contract.ts';
+
+// Embedded PGlite, reached through its Unix socket with the pg driver, exactly as the server uses it.
+const open = () => createTestDatabase({ kind: 'pglite' });
+
+unitOfWorkContract('PGlite over its socket', async () => {
+  const test = await open();
+  return { uow: test.db.uow, dispose: test.dispose };
+});
+sessionStoreContract('PGlite over its socket', async () => {
+  const test = await open();
+  return { store: test.db.sessionStore, dispose: test.dispose };
+});
+databaseHandleContract('PGlite over its socket', open);

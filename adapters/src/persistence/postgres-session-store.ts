@@ -1,0 +1,101 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** What @fastify/session hands a store: plain data plus the cookie that says when the session ends. */
+export interface StoredSessionData {
+  cookie?: { expires?: Date | string | null; maxAge?: number | null; originalMaxAge?: number | null } | null;
+  [key: string]: unknown;
+}
+
+type Callback = (error?: unknown) => void;
+type GetCallback = (error: unknown, session?: StoredSessionData | null) => void;
+
+export interface PostgresSessionStoreOptions {
+  /** Lifetime of a session whose cookie has no expiry (a browser-session cookie). Default: one day. */
+  defaultTtlMs?: number;
+  /** How often, at most, a write also deletes expired rows. Default: fifteen minutes. */
+  pruneIntervalMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The session store of @fastify/session (`set`, `get`, `destroy` with callbacks), kept in the `sessions`
+ * table so that sessions survive restarts and every API instance shares them.
+ *
+ * An expired row is never answered, whether or not it has been pruned yet; pruning piggybacks on writes
+ * (at most once per `pruneIntervalMs`) and can be run by hand with `prune()`.
+ */
+export class PostgresSessionStore {
+  private readonly defaultTtlMs: number;
+  private readonly pruneIntervalMs: number;
+  private readonly now: () => Date;
+  private lastPrune = 0;
+
+  constructor(private readonly orm: MikroORM, options: PostgresSessionStoreOptions = {}) {
+    this.defaultTtlMs = options.defaultTtlMs ?? 24 * 60 * 60 * 1000;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 15 * 60 * 1000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  set(sid: string, session: StoredSessionData, callback: Callback): void {
+    this.save(sid, session).then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: GetCallback): void {
+    this.load(sid).then((session) => callback(null, session), (error: unknown) => callback(error));
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    this.remove(sid).then(() => callback(), callback);
+  }
+
+  async save(sid: string, session: StoredSessionData): Promise<void> {
+    await this.em().execute(
+      `insert into sessions (sid, data, expires_at) values (?, ?::jsonb, ?)
+       on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at`,
+      // JSON.stringify runs the cookie's toJSON, which is what @fastify/session restores a session from.
+      [sid, JSON.stringify(session), this.expiryOf(session)],
+    );
+    await this.pruneNowAndThen();
+  }
+
+  async load(sid: string): Promise<StoredSessionData | null> {
+    const [row] = await this.em().execute<Array<{ data: StoredSessionData | string }>>(
+      'select data from sessions where sid = ? and expires_at > ?', [sid, this.now()]);
+    if (!row) return null;
+    return typeof row.data === 'string' ? (JSON.parse(row.data) as StoredSessionData) : row.data;
+  }
+
+  async remove(sid: string): Promise<void> {
+    await this.em().execute('delete from sessions where sid = ?', [sid]);
+  }
+
+  /** Deletes expired sessions; answers how many. */
+  async prune(): Promise<number> {
+    const result = await this.em().execute<{ affectedRows: number }>('delete from sessions where expires_at <= ?', [this.now()], 'run');
+    return result.affectedRows;
+  }
+
+  private expiryOf(session: StoredSessionData): Date {
+    const now = this.now().getTime();
+    const expires = session.cookie?.expires;
+    if (expires) {
+      const at = new Date(expires);
+      if (!Number.isNaN(at.getTime())) return at;
+    }
+    const maxAge = session.cookie?.maxAge ?? session.cookie?.originalMaxAge;
+    if (typeof maxAge === 'number' && Number.isFinite(maxAge)) return new Date(now + maxAge);
+    return new Date(now + this.defaultTtlMs);
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    const now = this.now().getTime();
+    if (now - this.lastPrune < this.pruneIntervalMs) return;
+    this.lastPrune = now;
+    await this.prune();
+  }
+
+  // Its own fork per call: a session lookup must never ride on a request's transaction.
+  private em() {
+    return this.orm.em.fork();
+  }
+}

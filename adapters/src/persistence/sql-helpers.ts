@@ -1,0 +1,11 @@
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** PostgreSQL rejects a malformed uuid with an error; callers treat one as "no such row" instead. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** A LIKE/ILIKE pattern matching `text` anywhere, with its own % and _ taken literally (backslash is PostgreSQL's default escape). */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** True for a Result whose ok is false: the unit of work rolls back on it. */
+export const isFailedResult = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'ok' in value && value.ok === false && 'error' in value;

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, type UnitOfWork, type User,
+} from '@civicwatch/core';
+import type { PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
+import { INSUFFICIENT_CREDITS_MESSAGE } from './mikro-orm-credit-ledger.ts';
+
+/** A unit of work whose repositories can also store analyses (analysis-store.ts). */
+export interface ContractUnitOfWork extends UnitOfWork {
+  run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T>;
+}
+
+export interface UnitOfWorkSubject {
+  uow: ContractUnitOfWork;
+  dispose(): Promise<void>;
+}
+
+/** A user as RegisterUser builds one; every test makes its own, so tests share one database safely. */
+export const aUser = (overrides: Partial<User> = {}): User => {
+  const id = randomUUID();
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  return {
+    id,
+    email: `user-${id}@example.test`,
+    firstName: 'Ada',
+    lastName: null,
+    state: null,
+    country: 'US',
+    tierId: 'citizen',
+    credits: 0,
+    role: 'user',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+    emailPreferences: { ...defaultEmailPreferences },
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+};
+
+/**
+ * The behaviour every UnitOfWork adapter owes core: in-memory, PGlite over its socket, PostgreSQL server.
+ * `open` is called once for the suite; tests create their own users and never assume an empty database.
+ */
+export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkSubject>): void {
+  describe(`UnitOfWork contract: ${name}`, () => {
+    let subject: UnitOfWorkSubject;
+    let uow: ContractUnitOfWork;
+    beforeAll(async () => {
+      subject = await open();
+      uow = subject.uow;
+    });
+    afterAll(async () => {
+      await subject?.dispose();
+    });
+
+    const register = async (user: User = aUser(), grant = 0) => {
+      const inserted = await uow.run((r) => r.users.insert(user));
+      expect(inserted).toEqual({ ok: true, value: undefined });
+      if (grant) await uow.run((r) => r.ledger.post({ userId: user.id, delta: grant, reason: 'signup_grant', reference: user.id }));
+      return user;
+    };
+    const balanceOf = async (userId: string) => (await uow.run((r) => r.users.findById(userId)))?.credits;
+
+    describe('subscription tiers', () => {
+      it('are seeded Citizen, Patriot, Defender, in that order, with their prices, credits and limits', async () => {
+        const tiers = await uow.run((r) => r.tiers.list());
+        expect(tiers.map((t) => [t.id, t.name, t.priceCents, t.monthlyCredits, t.maxPages, t.maxCharacters])).toEqual([
+          ['citizen', 'Citizen', 0, 1, 1, 1000],
+          ['patriot', 'Patriot', 2900, 5, 5, 10000],
+          ['defender', 'Defender', 9900, 50, 5, 10000],
+        ]);
+        expect(tiers.every((t) => t.isActive && t.stripePriceId === null)).toBe(true);
+        expect(tiers[1]!.features).toContain('5 watchdog analyses per month');
+        expect(tiers[2]!.features).toContain('50 watchdog analyses per month');
+      });
+
+      it('never advertise what they do not grant', async () => {
+        const features = (await uow.run((r) => r.tiers.list())).flatMap((t) => t.features).join('\n');
+        expect(features).not.toMatch(/unlimited|100 analyses/i);
+      });
+
+      it('are found by id', async () => {
+        expect((await uow.run((r) => r.tiers.get('patriot')))?.name).toBe('Patriot');
+      });
+    });
+
+    describe('users', () => {
+      it('stores a registered user and finds it by id and by e-mail', async () => {
+        const user = await register(aUser({ firstName: 'Grace', state: 'IL' }));
+        const byId = await uow.run((r) => r.users.findById(user.id));
+        expect(byId).toEqual(user);
+        expect(await uow.run((r) => r.users.findByEmail(user.email))).toEqual(user);
+      });
+
+      it('answers null for an unknown or malformed id', async () => {
+        expect(await uow.run((r) => r.users.findById(randomUUID()))).toBeNull();
+        expect(await uow.run((r) => r.users.findById('not-a-uuid'))).toBeNull();
+      });
+
+      it('stores e-mails in lower case', async () => {
+        const user = aUser();
+        await register({ ...user, email: user.email.toUpperCase() });
+        expect((await uow.run((r) => r.users.findByEmail(user.email)))?.email).toBe(user.email);
+      });
+
+      it('refuses a second account with the same e-mail', async () => {
+        const first = await register();
+        const second = await uow.run((r) => r.users.insert(aUser({ email: first.email })));
+        expect(second).toEqual(err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE)));
+        expect((await uow.run((r) => r.users.findByEmail(first.email)))?.id).toBe(first.id);
+      });
+
+      it('lets exactly one of several concurrent registrations of one e-mail through', async () => {
+        const email = aUser().email;
+        const attempts = await Promise.all(Array.from({ length: 8 }, () =>
+          uow.run(async (r) => {
+            const inserted = await r.users.insert(aUser({ email }));
+            return inserted;
+          })));
+        expect(attempts.filter((a) => a.ok)).toHaveLength(1);
+        expect(attempts.filter((a) => !a.ok).map((a) => !a.ok && a.error.code)).toEqual(Array(7).fill('auth.email_taken'));
+      });
+
+      it('updates the profile and preferences, never credits, tier or role', async () => {
+        const user = await register(aUser(), 1);
+        const later = new Date(user.updatedAt.getTime() + 60_000);
+        await uow.run((r) => r.users.updateProfile({
+          ...user, firstName: 'Rosa', lastName: 'Parks', country: 'US', state: 'AL',
+          emailPreferences: { productUpdates: false, analysisNotices: true },
+          credits: 99, tierId: 'defender', role: 'admin', updatedAt: later,
+        }));
+        const stored = await uow.run((r) => r.users.findById(user.id));
+        expect(stored).toMatchObject({
+          firstName: 'Rosa', lastName: 'Parks', state: 'AL', credits: 1, tierId: 'citizen', role: 'user',
+          emailPreferences: { productUpdates: false, analysisNotices: true }, updatedAt: later,
+        });
+      });
+
+      it('makes the named accounts admins once', async () => {
+        const user = await register();
+        expect(await uow.run((r) => r.users.grantAdminRole([user.email.toUpperCase(), 'nobody@example.test']))).toBe(1);
+        expect(await uow.run((r) => r.users.grantAdminRole([user.email]))).toBe(0);
+        expect((await uow.run((r) => r.users.findById(user.id)))?.role).toBe('admin');
+      });
+
+      it('lists users newest first, searching e-mail and names case-insensitively, a page at a time', async () => {
+        const tag = `tag${randomUUID().slice(0, 8)}`;
+        const base = Date.now();
+        const users = [];
+        for (let i = 0; i < 5; i++) {
+          users.push(await register(aUser({ email: `${tag}-${i}@example.test`, createdAt: new Date(base + i * 1000) })));
+        }
+        const named = await register(aUser({ lastName: `Mc${tag.toUpperCase()}` }));
+
+        const all = await uow.run((r) => r.users.list({ search: tag.toUpperCase(), offset: 0, limit: 50 }));
+        expect(all.total).toBe(6);
+        expect(all.users.map((u) => u.id)).toContain(named.id);
+
+        const page = await uow.run((r) => r.users.list({ search: `${tag}-`, offset: 1, limit: 2 }));
+        expect(page.total).toBe(5);
+        expect(page.users.map((u) => u.email)).toEqual([`${tag}-3@example.test`, `${tag}-2@example.test`]);
+      });
+
+      it('takes % and _ in a search literally', async () => {
+        await register();
+        const result = await uow.run((r) => r.users.list({ search: '%', offset: 0, limit: 5 }));
+        expect(result.total).toBe(0);
+      });
+    });
+
+    describe('credit ledger', () => {
+      it('moves the balance and records each change with the balance after it', async () => {
+        const user = await register();
+        expect(await uow.run((r) => r.ledger.post({ userId: user.id, delta: 5, reason: 'payment', reference: `inv-${user.id}` })))
+          .toEqual({ ok: true, value: { balance: 5 } });
+        expect(await uow.run((r) => r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: randomUUID() })))
+          .toEqual({ ok: true, value: { balance: 4 } });
+        expect(await uow.run((r) => r.ledger.post({ userId: user.id, delta: 2, reason: 'admin_adjustment' })))
+          .toEqual({ ok: true, value: { balance: 6 } });
+
+        const history = await uow.run((r) => r.ledger.history(user.id));
+        expect(history.map((h) => [h.reason, h.delta, h.balanceAfter])).toEqual([
+          ['payment', 5, 5], ['analysis_debit', -1, 4], ['admin_adjustment', 2, 6],
+        ]);
+        expect(history[2]!.reference).toBeNull();
+        expect(history.every((h) => h.userId === user.id && h.createdAt instanceof Date)).toBe(true);
+        expect(await balanceOf(user.id)).toBe(6);
+      });
+
+      it('refuses a debit below zero and leaves no trace of it', async () => {
+        const user = await register(aUser(), 1);
+        const refused = await uow.run((r) => r.ledger.post({ userId: user.id, delta: -2, reason: 'analysis_debit', reference: randomUUID() }));
+        expect(refused).toEqual(err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE)));
+        expect(await balanceOf(user.id)).toBe(1);
+        expect(await uow.run((r) => r.ledger.history(user.id))).toHaveLength(1);
+      });
+
+      it('lets exactly 5 of 50 concurrent debits of 1 through from a balance of 5', async () => {
+        const user = await register(aUser(), 5);
+        const debits = await Promise.all(Array.from({ length: 50 }, () =>
+          uow.run((r) => r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: randomUUID() }))));
+        expect(debits.filter((d) => d.ok)).toHaveLength(5);
+        expect(debits.filter((d) => !d.ok).every((d) => !d.ok && d.error.code === 'credits.insufficient')).toBe(true);
+        expect(await balanceOf(user.id)).toBe(0);
+        const history = await uow.run((r) => r.ledger.history(user.id));
+        expect(history).toHaveLength(6);
+        expect(history.reduce((sum, h) => sum + h.delta, 0)).toBe(0);
+        expect(history.map((h) => h.balanceAfter)).toEqual([5, 4, 3, 2, 1, 0]);
+      });
+
+      it('applies an entry once: a replay of the same reason and reference changes nothing', async () => {
+        const user = await register(aUser(), 1);
+        const entry = { userId: user.id, delta: 5, reason: 'payment' as const, reference: `pi-${randomUUID()}` };
+        expect(await uow.run((r) => r.ledger.post(entry))).toEqual({ ok: true, value: { balance: 6 } });
+        await uow.run((r) => r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: randomUUID() }));
+        expect(await uow.run((r) => r.ledger.post(entry))).toEqual({ ok: true, value: { balance: 5 } });
+        const concurrent = await Promise.all(Array.from({ length: 5 }, () => uow.run((r) => r.ledger.post(entry))));
+        expect(concurrent.every((c) => c.ok && c.value.balance === 5)).toBe(true);
+        expect((await uow.run((r) => r.ledger.history(user.id))).filter((h) => h.reference === entry.reference)).toHaveLength(1);
+      });
+
+      it('applies concurrent first deliveries of one reference once', async () => {
+        const user = await register();
+        const entry = { userId: user.id, delta: 5, reason: 'renewal' as const, reference: `in-${randomUUID()}` };
+        const results = await Promise.all(Array.from({ length: 6 }, () => uow.run((r) => r.ledger.post(entry))));
+        expect(results.every((c) => c.ok && c.value.balance === 5)).toBe(true);
+        expect(await balanceOf(user.id)).toBe(5);
+      });
+
+      it('answers user.not_found for an unknown user', async () => {
+        const result = await uow.run((r) => r.ledger.post({ userId: randomUUID(), delta: 1, reason: 'promo' }));
+        expect(!result.ok && result.error.code).toBe('user.not_found');
+      });
+    });
+
+    describe('transactions', () => {
+      it('roll back everything when the work returns a failed Result, and hand that Result back', async () => {
+        const user = aUser();
+        const failure = err(domainError('validation.invalid', 'nope'));
+        const result = await uow.run(async (r) => {
+          await r.users.insert(user);
+          await r.ledger.post({ userId: user.id, delta: 3, reason: 'signup_grant', reference: user.id });
+          return failure;
+        });
+        expect(result).toEqual(failure);
+        expect(await uow.run((r) => r.users.findById(user.id))).toBeNull();
+      });
+
+      it('roll back everything when the work throws, and rethrow', async () => {
+        const user = aUser();
+        await expect(uow.run(async (r) => {
+          await r.users.insert(user);
+          throw new Error('boom');
+        })).rejects.toThrow('boom');
+        expect(await uow.run((r) => r.users.findById(user.id))).toBeNull();
+      });
+
+      it('roll back the debit of a failed run, so the credit is still there', async () => {
+        const user = await register(aUser(), 1);
+        await uow.run(async (r) => {
+          await r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: randomUUID() });
+          return err(domainError('analyzer.unavailable', 'down'));
+        });
+        expect(await balanceOf(user.id)).toBe(1);
+      });
+
+      it('join a run started inside a run; a failed inner run undoes only its own changes', async () => {
+        const outer = aUser();
+        const inner = aUser();
+        await uow.run(async (r) => {
+          await r.users.insert(outer);
+          const innerResult = await uow.run(async (r2) => {
+            await r2.users.insert(inner);
+            return err(domainError('validation.invalid', 'inner'));
+          });
+          expect(innerResult.ok).toBe(false);
+          return 'done';
+        });
+        expect(await uow.run((r) => r.users.findById(outer.id))).not.toBeNull();
+        expect(await uow.run((r) => r.users.findById(inner.id))).toBeNull();
+      });
+    });
+
+    describe('settings', () => {
+      it('hold the three seeded prompts, written for this product', async () => {
+        const settings = await uow.run((r) => r.settings.list());
+        expect(settings.map((s) => s.key)).toEqual(['free_user_prompt', 'paid_user_prompt', 'summary_prompt']);
+        const paid = await uow.run((r) => r.settings.get('paid_user_prompt'));
+        expect(paid).toContain('{{STATE}}');
+        expect(paid).toContain('{{COUNTRY}}');
+        for (const { value } of settings) {
+          expect(value).toMatch(/non-partisan/i);
+          expect(value).toMatch(/never instructions/i);
+          expect(value).toMatch(/page/i);
+          expect(value).toMatch(/JSON/);
+        }
+      });
+
+      it('are set and read back', async () => {
+        const before = await uow.run((r) => r.settings.get('summary_prompt'));
+        await uow.run((r) => r.settings.set('summary_prompt', 'Summarise plainly.'));
+        expect(await uow.run((r) => r.settings.get('summary_prompt'))).toBe('Summarise plainly.');
+        await uow.run((r) => r.settings.set('summary_prompt', before ?? ''));
+      });
+    });
+
+    describe('analyses', () => {
+      it('answer the recent ones newest first and count them, in all and since a date', async () => {
+        const user = await register();
+        const other = await register();
+        const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+        await uow.run(async (r) => {
+          for (const [owner, d] of [[user, 1], [user, 15], [user, 20], [other, 16]] as const) {
+            await r.analyses.save({
+              id: randomUUID(), userId: owner.id, createdAt: day(d), analysisType: 'constitutional',
+              document: { title: `Bill ${d}`, type: 'pdf' }, result: { summary: `About bill ${d}`, keyInsights: [] },
+            });
+          }
+        });
+        const recent = await uow.run((r) => r.analyses.recent(user.id, 2));
+        expect(recent.map((a) => a.document.title)).toEqual(['Bill 20', 'Bill 15']);
+        expect(recent[0]).toMatchObject({ userId: user.id, analysisType: 'constitutional', createdAt: day(20), result: { summary: 'About bill 20' } });
+        expect(await uow.run((r) => r.analyses.count(user.id))).toBe(3);
+        expect(await uow.run((r) => r.analyses.count(user.id, day(15)))).toBe(2);
+        expect(await uow.run((r) => r.analyses.count(randomUUID()))).toBe(0);
+      });
+    });
+  });
+}

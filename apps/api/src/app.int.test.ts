@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, sessionCookie, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp({ ADMIN_EMAILS: 'chief@civicwatch.test' }); });
+afterAll(async () => { await t?.close(); });
+
+const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/register', payload: body, headers });
+const login = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, headers, remoteAddress });
+
+describe('registration', () => {
+  it('creates a Citizen with 1 credit granted through the ledger, and signs them in', async () => {
+    const res = await register({ firstName: 'Ada', email: ' Ada@Example.org ', password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ firstName: 'Ada', email: 'ada@example.org', subscriptionTier: 'citizen', credits: 1, isAdmin: false });
+    const cookie = res.cookies.find((c) => c.name === 'civicwatch.sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe('ada@example.org');
+    const ledger = await t.runtime.database.uow.run(({ ledger: l }) => l.history(me.json().id));
+    expect(ledger).toMatchObject([{ delta: 1, reason: 'signup_grant', balanceAfter: 1 }]);
+  });
+
+  it.each([
+    [{ firstName: 'Bob', email: 'not-an-email', password: 'secret1' }, 'Invalid email address'],
+    [{ firstName: 'Bob', email: 'bob@example.org', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ firstName: 'Bo', email: 'bob@example.org', password: 'secret1' }, 'Username must be at least 3 characters'],
+  ])('refuses %j with 400 and the spec message, creating nothing', async (body, message) => {
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation.invalid', message });
+    expect((await login('bob@example.org', 'secret1')).statusCode).toBe(401);
+  });
+
+  it('answers 409 for an e-mail already registered, whatever its case', async () => {
+    await register({ firstName: 'Carol', email: 'carol@example.org', password: 'secret1' });
+    const res = await register({ firstName: 'Carol', email: 'CAROL@example.org', password: 'other-pass' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('auth.email_taken');
+    expect((await login('carol@example.org', 'secret1')).statusCode).toBe(200);
+  });
+
+  it('makes accounts named by ADMIN_EMAILS admins', async () => {
+    const res = await register({ firstName: 'Chief', email: 'chief@civicwatch.test', password: 'secret1' });
+    expect(res.json()).toMatchObject({ role: 'admin', isAdmin: true, subscriptionTier: 'citizen' });
+  });
+
+  it('answers 400 for a malformed JSON body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation.invalid', message: 'The request body is not valid JSON' });
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the session id at login and destroys the session at logout', async () => {
+    const registered = await register({ firstName: 'Dan', email: 'dan@example.org', password: 'secret1' });
+    const first = sessionCookie(registered);
+    const loggedIn = await login('dan@example.org', 'secret1', { cookie: first });
+    expect(loggedIn.statusCode).toBe(200);
+    const second = sessionCookie(loggedIn);
+    expect(second).not.toBe(first);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: second } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: second } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('answers 401 Unauthorized when signed out, on both current-user paths, case-insensitively', async () => {
+    for (const url of ['/api/user', '/api/auth/user', '/API/User/', '/api/dashboard']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
+    }
+  });
+
+  it('refuses wrong credentials, then the 21st failed login in a minute with 429', async () => {
+    await register({ firstName: 'Eve', email: 'eve@example.org', password: 'secret1' });
+    for (let i = 1; i <= 20; i++) {
+      // Its own address: other tests' failed logins from 127.0.0.1 must not spend this budget.
+      const res = await login('eve@example.org', `wrong-${i}`, {}, '10.0.0.21');
+      expect(res.statusCode, `attempt ${i}`).toBe(401);
+      expect(res.json()).toEqual({ code: 'auth.invalid_credentials', message: 'Invalid credentials' });
+    }
+    const limited = await login('eve@example.org', 'wrong-21', {}, '10.0.0.21');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rate.limited');
+  });
+
+  it('refuses an invalid e-mail at login with the sign-in message', async () => {
+    const res = await login('nope', 'secret1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please enter a valid email address');
+  });
+
+  it('refuses state-changing requests from another site', async () => {
+    const res = await register({ firstName: 'Mallory', email: 'mallory@example.org', password: 'secret1' }, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    const same = await register({ firstName: 'Frank', email: 'frank@example.org', password: 'secret1' }, { origin: 'http://localhost:3000' });
+    expect(same.statusCode).toBe(201);
+  });
+});
+
+describe('profile and dashboard', () => {
+  it('edits the profile, keeps absent fields and validates US states', async () => {
+    const cookie = sessionCookie(await register({ firstName: 'Gina', email: 'gina@example.org', password: 'secret1' }));
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: '/api/profile', payload, headers: { cookie } });
+    const saved = await patch({ lastName: 'Lopez', country: 'US', state: 'il' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ firstName: 'Gina', lastName: 'Lopez', country: 'US', state: 'IL' });
+    const bad = await patch({ state: 'Narnia' });
+    expect(bad.statusCode).toBe(400);
+    const abroad = await patch({ country: 'CA', state: 'Ontario' });
+    expect(abroad.json()).toMatchObject({ country: 'CA', state: 'Ontario' });
+    const badCountry = await patch({ country: 'Atlantis' });
+    expect(badCountry.statusCode).toBe(400);
+  });
+
+  it('answers the dashboard of a new user', async () => {
+    const cookie = sessionCookie(await register({ firstName: 'Hal', email: 'hal@example.org', password: 'secret1' }));
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { credits: 1, subscriptionTier: 'citizen' }, analyses: [], stats: { totalAnalyses: 0, thisMonthAnalyses: 0 } });
+  });
+});
+
+describe('public routes', () => {
+  it('lists the three tiers from the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscription-tiers' });
+    expect(res.json().map((x: { id: string; price: string; credits: number }) => [x.id, x.price, x.credits]))
+      .toEqual([['citizen', '0', 1], ['patriot', '29', 5], ['defender', '99', 50]]);
+  });
+
+  it('tells the web app what it may know, and serves health and the OpenAPI document', async () => {
+    expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
+      productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'embedded',
+    });
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
+    const openapi = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/user', '/api/profile', '/api/dashboard']));
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+});

@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { SessionStore } from '@fastify/session';
+import type { Container } from 'inversify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PublicConfig } from '@civicwatch/core';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSameOriginGuard } from './plugins/same-origin.ts';
+import { registerSessions } from './plugins/sessions.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { profileRoutes } from './routes/profile.routes.ts';
+import { dashboardRoutes } from './routes/dashboard.routes.ts';
+import { publicRoutes } from './routes/public.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    diContainer: Container;
+  }
+}
+
+export interface AppOptions {
+  container: Container;
+  sessionSecret: string;
+  sessionStore: SessionStore;
+  publicUrl: string;
+  secureCookies: boolean;
+  publicConfig: PublicConfig;
+  checkDatabase: () => Promise<boolean>;
+  /** The built web app; absent in API-only tests. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Behind a reverse proxy: trust X-Forwarded-* so rate limits see the client's address. */
+  trustProxy?: boolean;
+}
+
+/** Builds the HTTP application without listening: the server and the tests (`inject`) share it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  });
+  app.decorate('diContainer', options.container);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: options.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: options.secureCookies,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  registerSameOriginGuard(app, { publicUrl: options.publicUrl, exemptPrefixes: ['/api/stripe/webhook'] });
+  await registerSessions(app, { secret: options.sessionSecret, secure: options.secureCookies, store: options.sessionStore });
+  registerAuthentication(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CivicWatch API', version: '1.0.0', description: 'Errors are `{ code, message }`; the session is a cookie set by /api/login and /api/register.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(publicRoutes, { publicConfig: options.publicConfig, checkDatabase: options.checkDatabase });
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(dashboardRoutes);
+  await registerWebApp(app, { distDir: options.webDistDir });
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@civicwatch/core';
+
+/** The one table from domain error codes to HTTP statuses (DECISIONS "Contract details"). */
+export const errorStatus: Record<ErrorCode, number> = {
+  'validation.invalid': 400,
+  'auth.unauthorized': 401,
+  'auth.invalid_credentials': 401,
+  'auth.forbidden': 403,
+  'auth.email_taken': 409,
+  'user.not_found': 404,
+  not_found: 404,
+  'credits.insufficient': 402,
+  'rate.limited': 429,
+  'document.not_pdf': 400,
+  'document.corrupt': 400,
+  'document.encrypted': 400,
+  'document.empty': 400,
+  'document.too_short': 400,
+  'analyzer.unavailable': 503,
+  'analyzer.invalid_output': 503,
+};

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GetCurrentUser, type User } from '@civicwatch/core';
+import { sendDomainError } from '../http/domain-error-reply.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: User | null;
+  }
+}
+
+/**
+ * `requireUser` is the preHandler of every signed-in route: it loads the session's account or answers
+ * 401 `Unauthorized` (the web app looks for that word, spec §8).
+ */
+export function registerAuthentication(app: FastifyInstance) {
+  const getCurrentUser = app.diContainer.get(GetCurrentUser);
+  app.decorateRequest('currentUser', null);
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await getCurrentUser.execute(request.session.userId);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    request.currentUser = result.value;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  }
+}
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export const signedInUser = (request: FastifyRequest): User => {
+  if (!request.currentUser) throw new Error('signedInUser() used on a route without the requireUser preHandler');
+  return request.currentUser;
+};

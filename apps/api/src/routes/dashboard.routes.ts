@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GetDashboard, dashboardSchema, errorBodySchema, toUserView } from '@civicwatch/core';
+import { sendDomainError } from '../http/domain-error-reply.ts';
+import { signedInUser } from '../plugins/authentication.ts';
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  const getDashboard = app.diContainer.get(GetDashboard);
+
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
+    schema: { tags: ['account'], summary: 'Credits, the five newest analyses and counts', response: { 200: dashboardSchema, 401: errorBodySchema } },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const result = await getDashboard.execute(signedInUser(request).id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    const { user, analyses, stats } = result.value;
+    return {
+      user: toUserView(user),
+      analyses: analyses.map((a) => ({
+        id: a.id,
+        createdAt: a.createdAt.toISOString(),
+        analysisType: a.analysisType,
+        document: a.document,
+        result: a.result,
+      })),
+      stats,
+    };
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UpdateProfile, errorBodySchema, profileUpdateSchema, toUserView, userViewSchema } from '@civicwatch/core';
+import { sendDomainError } from '../http/domain-error-reply.ts';
+import { signedInUser } from '../plugins/authentication.ts';
+
+export async function profileRoutes(app: FastifyInstance) {
+  const updateProfile = app.diContainer.get(UpdateProfile);
+
+  app.withTypeProvider<ZodTypeProvider>().patch('/api/profile', {
+    schema: { tags: ['account'], summary: 'Update the profile', body: profileUpdateSchema, response: { 200: userViewSchema, 400: errorBodySchema, 401: errorBodySchema } },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const result = await updateProfile.execute(signedInUser(request).id, request.body);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return toUserView(result.value);
+  });
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { SessionStore } from '@fastify/session';
+import { GrantAdminRoles, type PublicConfig } from '@civicwatch/core';
+import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
+import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
+import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import { buildApp } from './app.ts';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export const publicConfigOf = (config: AppConfig): PublicConfig => ({
+  productName: 'CivicWatch',
+  paymentsEnabled: config.stripe !== null,
+  stripePublishableKey: config.stripe?.publishableKey ?? null,
+  devPagesEnabled: config.devPagesEnabled,
+  analyzer: config.analyzer.kind,
+});
+
+/** The HTTP application wired to a runtime; used by the server and by tests that want the real wiring. */
+export async function buildAppFor(runtime: Runtime, options: { logger?: boolean | object; webDistDir?: string } = {}) {
+  const { config, database } = runtime;
+  return buildApp({
+    container: runtime.container,
+    sessionSecret: await resolveSessionSecret(config),
+    // The store keeps sessions as plain JSON; @fastify/session's Session type adds the methods it re-attaches on load.
+    sessionStore: database.sessionStore as unknown as SessionStore,
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    publicConfig: publicConfigOf(config),
+    checkDatabase: async () => (await database.health()).ok,
+    webDistDir: options.webDistDir,
+    logger: options.logger,
+    trustProxy: config.secureCookies,
+  });
+}
+
+/**
+ * Owns the process: opens the database, refuses to serve an unmigrated schema, listens, and closes
+ * everything in order on SIGINT/SIGTERM so the embedded database is never left half-written.
+ */
+export async function startServer(config: AppConfig): Promise<FastifyInstance> {
+  const runtime = await createRuntime(config);
+  const pending = await runtime.database.pendingMigrations();
+  if (pending.length > 0) {
+    await runtime.close();
+    throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
+  }
+  const admins = await runtime.container.get(GrantAdminRoles).execute();
+  const app = await buildAppFor(runtime, {
+    logger: { level: config.logLevel },
+    webDistDir,
+  });
+  if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`CivicWatch is serving ${config.publicUrl} (database: ${config.database.kind}, analyzer: ${config.analyzer.kind})`);
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { ErrorCode } from '@civicwatch/core';
+
+/** The CLI's one table from error codes to exit statuses (sysexits.h where one fits). */
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 64;
+export const EXIT_CONFIG = 78;
+export const EXIT_UNAVAILABLE = 69;
+export const EXIT_SOFTWARE = 70;
+
+export const exitCodeFor: Record<ErrorCode, number> = {
+  'validation.invalid': 65,
+  'document.not_pdf': 65,
+  'document.corrupt': 65,
+  'document.encrypted': 65,
+  'document.empty': 65,
+  'document.too_short': 65,
+  'auth.unauthorized': 77,
+  'auth.invalid_credentials': 77,
+  'auth.forbidden': 77,
+  'auth.email_taken': 73,
+  'user.not_found': 67,
+  not_found: 67,
+  'credits.insufficient': 75,
+  'rate.limited': 75,
+  'analyzer.unavailable': EXIT_UNAVAILABLE,
+  'analyzer.invalid_output': EXIT_UNAVAILABLE,
+};

@@ -1,0 +1,26 @@
+import { ConfigError, loadConfig, type AppConfig } from '@civicwatch/adapters/config/config.ts';
+import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import { EXIT_CONFIG } from './exit-codes.ts';
+
+/** Parses the environment once; a bad value ends the command with every problem listed. */
+export function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(EXIT_CONFIG);
+    }
+    throw error;
+  }
+}
+
+/** Runs `work` with a runtime and always closes it, so an embedded database this command owns is released. */
+export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await createRuntime(configOrExit());
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}

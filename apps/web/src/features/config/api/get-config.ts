@@ -1,0 +1,9 @@
+import { queryOptions } from '@tanstack/react-query';
+import { publicConfigSchema } from '@civicwatch/core/contracts/index.ts';
+import { getJson } from '../../../lib/api-client.ts';
+
+/** GET /api/config: what the server lets the web app know of its configuration (DECISIONS). */
+export const publicConfigQuery = queryOptions({
+  queryKey: ['/api/config'],
+  queryFn: () => getJson('/api/config', publicConfigSchema),
+});

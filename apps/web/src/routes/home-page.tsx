@@ -1,0 +1,71 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Coins, Gift, LogOut } from 'lucide-react';
+import type { UserView } from '@civicwatch/core/contracts/index.ts';
+import { Brand } from '../components/ui/brand.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { AnalyzeSection } from '../features/analyze/components/analyze-section.tsx';
+import { useLogout } from '../features/auth/api/logout.ts';
+import { DashboardSection } from '../features/dashboard/components/dashboard-section.tsx';
+import { ProfileSettingsCard } from '../features/profile/components/profile-settings-card.tsx';
+
+const anchorClasses = buttonClasses('ghost', 'sm');
+
+/** The signed-in home at / (spec §2 "Signed-in home"). */
+export function HomePage({ user }: { user: UserView }) {
+  const navigate = useNavigate();
+  const logout = useLogout({ onSettled: () => void navigate({ to: '/' }) });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        {/* Phones: mark and Sign Out, then credits, then the section anchors. Wider: one row. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+          <div className="order-1">
+            <Brand />
+          </div>
+          <nav aria-label="Sections" className="order-4 flex w-full gap-1 sm:order-2 sm:w-auto">
+            <a href="#analyze" className={anchorClasses}>
+              Analyze
+            </a>
+            <a href="#watchdog" className={anchorClasses}>
+              Watchdog
+            </a>
+            <a href="#profile" className={anchorClasses}>
+              Profile
+            </a>
+            {user.isAdmin && (
+              <Link to="/admin" className={anchorClasses}>
+                Admin
+              </Link>
+            )}
+          </nav>
+          <div className="order-3 flex items-center gap-2 sm:ml-auto">
+            <p className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-900">
+              <Coins className="size-4" aria-hidden="true" />
+              <span>
+                {user.credits} {user.credits === 1 ? 'credit' : 'credits'} remaining
+              </span>
+            </p>
+            <Link to="/redeem-promo" className={buttonClasses('outline', 'sm')}>
+              <Gift className="size-4" aria-hidden="true" />
+              Redeem Code
+            </Link>
+          </div>
+          <Button variant="ghost" size="sm" className="order-2 ml-auto sm:order-4 sm:ml-0" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName || user.email}!</h1>
+          <p className="mt-2 text-slate-600">Keep watch over your government: analyze documents and follow your findings.</p>
+        </div>
+        <AnalyzeSection />
+        <DashboardSection />
+        <ProfileSettingsCard user={user} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { analysisResultSchema, type AnalyzerDraft } from '../../contracts/analysis-result.contract.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import { domainError } from '../../shared/domain-error.ts';
+import { err, ok } from '../../shared/result.ts';
+import type { Repositories, UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { SettingKey, SettingRepository } from '../../settings/setting-repository.port.ts';
+import type { AnalysisRequest, DocumentAnalyzer } from '../document-analyzer.port.ts';
+import type { ExtractedPage, ExtractionProgress, TextExtractor } from '../text-extractor.port.ts';
+import { AnalyzeDocument, type AnalysisProgress, type AnalyzeDocumentInput } from './analyze-document.use-case.ts';
+
+// Small fakes behind the ports: only what this use case touches.
+
+class FakeSettings implements SettingRepository {
+  constructor(private readonly values: Partial<Record<SettingKey, string>> = {}) {}
+  async get(key: SettingKey) {
+    return this.values[key] ?? null;
+  }
+  async list() {
+    return Object.entries(this.values).map(([key, value]) => ({ key: key as SettingKey, value: value ?? '' }));
+  }
+  async set(key: SettingKey, value: string) {
+    this.values[key] = value;
+  }
+}
+
+const unitOfWork = (settings: SettingRepository): UnitOfWork => ({
+  run: (work) => work({ settings } as Repositories),
+});
+
+class FakeExtractor implements TextExtractor {
+  constructor(private readonly pages: ExtractedPage[] | 'corrupt') {}
+  async extract(_bytes: Uint8Array, options?: { onProgress?: (p: ExtractionProgress) => void }) {
+    if (this.pages === 'corrupt') return err(domainError('document.corrupt', 'This PDF could not be read.'));
+    const total = this.pages.length;
+    for (const p of this.pages) options?.onProgress?.({ stage: p.ocr ? 'ocr' : 'extracting', page: p.number, pages: total });
+    return ok(this.pages);
+  }
+}
+
+const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
+  summary: 'The Board levies a tax.',
+  keyInsights: ['A tax of $0.10 is levied.'],
+  constitutionalIssues: [],
+  citizenAction: ['Attend the hearing on June 3.'],
+  legalRisks: [],
+  sentiment: { rating: 2, confidence: 0.6 },
+  citations: [
+    { section: 'summary', index: 0, page: 1, quote: 'the Board shall levy a tax' },
+    { section: 'keyInsights', index: 0, page: 2, quote: 'a tax of $0.10 per $100' },
+    { section: 'citizenAction', index: 0, page: 2, quote: 'a hearing that nobody announced' },
+    { section: 'citizenAction', index: 0, page: 9, quote: 'page nine does not exist' },
+  ],
+  ...overrides,
+});
+
+class FakeAnalyzer implements DocumentAnalyzer {
+  readonly name = 'embedded' as const;
+  requests: AnalysisRequest[] = [];
+  constructor(private readonly output: AnalyzerDraft | 'down' = draft()) {}
+  async analyze(request: AnalysisRequest) {
+    this.requests.push(request);
+    if (this.output === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
+    return ok({ draft: this.output, analyzer: this.name, model: 'fake-1', promptVersion: 'abc123' });
+  }
+}
+
+/** Advances 250 ms on every reading, so processing time is known. */
+const steppingClock = (): Clock => {
+  let t = Date.UTC(2025, 0, 1);
+  return { now: () => new Date((t += 250)) };
+};
+
+const pdfPages: ExtractedPage[] = [
+  { number: 1, text: 'ORDINANCE 20-21-02. Now therefore the Board shall levy a tax for building maintenance.', ocr: false },
+  { number: 2, text: 'SECTION 2. There is levied a tax of $0.10 per $100 of equalized\nassessed value.', ocr: true },
+];
+
+const input = (overrides: Partial<AnalyzeDocumentInput> = {}): AnalyzeDocumentInput => ({
+  source: { kind: 'pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]) },
+  title: 'Levy ordinance',
+  analysisType: 'constitutional',
+  jurisdiction: { country: 'US', state: 'IL' },
+  customFocus: null,
+  paidTier: true,
+  ...overrides,
+});
+
+const setUp = (opts: { pages?: ExtractedPage[] | 'corrupt'; analyzer?: FakeAnalyzer; settings?: Partial<Record<SettingKey, string>> } = {}) => {
+  const analyzer = opts.analyzer ?? new FakeAnalyzer();
+  const useCase = new AnalyzeDocument(
+    new FakeExtractor(opts.pages ?? pdfPages),
+    unitOfWork(new FakeSettings(opts.settings ?? { paid_user_prompt: 'Check for {{STATE}}, {{COUNTRY}}.', free_user_prompt: 'Federal check.', summary_prompt: 'Summarise.' })),
+    analyzer,
+    steppingClock(),
+  );
+  return { useCase, analyzer };
+};
+
+describe('AnalyzeDocument', () => {
+  it('returns a schema-valid result with metadata and grounded citations', async () => {
+    const { useCase } = setUp();
+    const result = await useCase.execute(input());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(analysisResultSchema.safeParse(result.value).success).toBe(true);
+    expect(result.value.metadata).toEqual({
+      wordCount: 28,
+      processingTime: 250,
+      pages: 2,
+      ocrPages: [2],
+      analyzer: 'embedded',
+      model: 'fake-1',
+      promptVersion: 'abc123',
+    });
+    expect(result.value.citations).toEqual([
+      { section: 'summary', index: 0, page: 1, quote: 'the Board shall levy a tax', verified: true },
+      { section: 'keyInsights', index: 0, page: 2, quote: 'a tax of $0.10 per $100', verified: true },
+      { section: 'citizenAction', index: 0, page: 2, quote: 'a hearing that nobody announced', verified: false },
+    ]);
+  });
+
+  it('reports its stages in order, passing on the extractor page progress', async () => {
+    const { useCase } = setUp();
+    const stages: AnalysisProgress[] = [];
+    await useCase.execute(input({ onProgress: (p) => stages.push(p) }));
+    expect(stages).toEqual([
+      { stage: 'extracting', page: 1, pages: 2 },
+      { stage: 'ocr', page: 2, pages: 2 },
+      { stage: 'analysing' },
+      { stage: 'checking_citations' },
+    ]);
+  });
+
+  it('analyses pasted text as one page', async () => {
+    const { useCase, analyzer } = setUp();
+    const text = 'The City Council will hold a public hearing on the budget on June 3, 2021.';
+    const result = await useCase.execute(input({ source: { kind: 'text', text } }));
+    expect(analyzer.requests[0]?.pages).toEqual([{ number: 1, text, ocr: false }]);
+    expect(result.ok && result.value.metadata.pages).toBe(1);
+  });
+
+  it('refuses text shorter than 50 characters without calling the analyzer', async () => {
+    const { useCase, analyzer } = setUp();
+    const result = await useCase.execute(input({ source: { kind: 'text', text: '   Too short to say anything useful.   ' } }));
+    expect(result).toMatchObject({ ok: false, error: { code: 'document.too_short' } });
+    expect(analyzer.requests).toHaveLength(0);
+  });
+
+  it('passes extraction and analyzer failures on unchanged', async () => {
+    expect(await setUp({ pages: 'corrupt' }).useCase.execute(input())).toMatchObject({ ok: false, error: { code: 'document.corrupt' } });
+    expect(await setUp({ analyzer: new FakeAnalyzer('down') }).useCase.execute(input())).toMatchObject({
+      ok: false,
+      error: { code: 'analyzer.unavailable' },
+    });
+  });
+
+  it('gives the analyzer the paid prompt with the state name, or the free prompt for Citizen', async () => {
+    const paid = setUp();
+    await paid.useCase.execute(input());
+    expect(paid.analyzer.requests[0]?.prompt).toBe('Check for Illinois, United States.');
+
+    const free = setUp();
+    await free.useCase.execute(input({ paidTier: false }));
+    expect(free.analyzer.requests[0]?.prompt).toBe('Federal check.');
+
+    const summary = setUp();
+    await summary.useCase.execute(input({ analysisType: 'summary' }));
+    expect(summary.analyzer.requests[0]?.prompt).toBe('Summarise.');
+  });
+
+  it('passes the custom focus only for custom analyses, delimited in the prompt', async () => {
+    const custom = setUp();
+    await custom.useCase.execute(input({ analysisType: 'custom', customFocus: 'library fees' }));
+    expect(custom.analyzer.requests[0]?.customFocus).toBe('library fees');
+    expect(custom.analyzer.requests[0]?.prompt).toContain('<<<CITIZEN_FOCUS>>>\nlibrary fees\n<<<END_CITIZEN_FOCUS>>>');
+
+    const constitutional = setUp();
+    await constitutional.useCase.execute(input({ customFocus: 'library fees' }));
+    expect(constitutional.analyzer.requests[0]?.customFocus).toBeNull();
+  });
+
+  it('falls back to a built-in prompt when the administrator has saved none', async () => {
+    const { useCase, analyzer } = setUp({ settings: {} });
+    await useCase.execute(input());
+    expect(analyzer.requests[0]?.prompt).toContain('Illinois, United States');
+  });
+
+  it('refuses an analyzer draft that breaks the result schema', async () => {
+    const { useCase } = setUp({ analyzer: new FakeAnalyzer(draft({ sentiment: { rating: 9, confidence: 2 } })) });
+    expect(await useCase.execute(input())).toMatchObject({ ok: false, error: { code: 'analyzer.invalid_output' } });
+  });
+
+  it('stops when the caller aborts', async () => {
+    const { useCase, analyzer } = setUp();
+    const controller = new AbortController();
+    controller.abort(new Error('client went away'));
+    await expect(useCase.execute(input({ signal: controller.signal }))).rejects.toThrow('client went away');
+    expect(analyzer.requests).toHaveLength(0);
+  });
+});

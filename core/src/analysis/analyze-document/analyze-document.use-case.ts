@@ -1,0 +1,129 @@
+import { analysisResultSchema, type AnalysisResult } from '../../contracts/analysis-result.contract.ts';
+import type { AnalysisType } from '../../contracts/analysis-summary.contract.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import { promptKeyFor, renderAnalysisPrompt } from '../analysis-prompt.ts';
+import { defaultPrompts } from '../../settings/default-prompts.ts';
+import type { DocumentAnalyzer, Jurisdiction } from '../document-analyzer.port.ts';
+import { groundCitations } from '../grounding.ts';
+import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
+
+/** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
+export const MIN_DOCUMENT_CHARACTERS = 50;
+export const TOO_SHORT_MESSAGE = `The document needs at least ${MIN_DOCUMENT_CHARACTERS} characters of text to analyse.`;
+
+export type DocumentSource = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'text'; text: string };
+
+/** What a waiting citizen is told; `page`/`pages` are 1-based counts of the PDF's pages. */
+export type AnalysisProgress =
+  | { stage: 'extracting'; page: number; pages: number }
+  | { stage: 'ocr'; page: number; pages: number }
+  | { stage: 'analysing' }
+  | { stage: 'checking_citations' };
+
+export interface AnalyzeDocumentInput {
+  source: DocumentSource;
+  title: string;
+  analysisType: AnalysisType;
+  jurisdiction: Jurisdiction;
+  /** Only read for custom analyses. */
+  customFocus: string | null;
+  /** Paying tiers get the paid prompt with their state; Citizen the federal-level free prompt. */
+  paidTier: boolean;
+  onProgress?: (progress: AnalysisProgress) => void;
+  /** Aborting rejects with the signal's reason (the caller went away); it is not a business failure. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One document to one grounded analysis result: extract pages (OCR where needed), choose and fill the
+ * administrator's prompt, run the analyzer, check every citation against its page. Credits, storage and
+ * tier limits wrap around this use case; it holds no document after it returns (DECISIONS "Privacy promise").
+ */
+export class AnalyzeDocument {
+  constructor(
+    private readonly extractor: TextExtractor,
+    private readonly uow: UnitOfWork,
+    private readonly analyzer: DocumentAnalyzer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: AnalyzeDocumentInput): Promise<Result<AnalysisResult, DomainError>> {
+    const started = this.clock.now().getTime();
+    const { signal, onProgress } = input;
+    signal?.throwIfAborted();
+
+    const extracted = await this.extract(input);
+    if (!extracted.ok) return extracted;
+    const pages = extracted.value;
+    signal?.throwIfAborted();
+    if (pages.reduce((n, p) => n + p.text.trim().length, 0) < MIN_DOCUMENT_CHARACTERS) {
+      return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
+    }
+
+    const key = promptKeyFor(input.analysisType, input.paidTier);
+    const saved = await this.uow.run(({ settings }) => settings.get(key));
+    const prompt = renderAnalysisPrompt({
+      template: saved?.trim() ? saved : defaultPrompts[key],
+      analysisType: input.analysisType,
+      jurisdiction: input.jurisdiction,
+      customFocus: input.customFocus,
+      paidTier: input.paidTier,
+    });
+
+    onProgress?.({ stage: 'analysing' });
+    const analysed = await this.analyzer.analyze(
+      {
+        pages,
+        title: input.title,
+        analysisType: input.analysisType,
+        jurisdiction: input.jurisdiction,
+        customFocus: input.analysisType === 'custom' ? input.customFocus : null,
+        prompt,
+      },
+      { signal },
+    );
+    if (!analysed.ok) return analysed;
+    signal?.throwIfAborted();
+
+    onProgress?.({ stage: 'checking_citations' });
+    const { draft, analyzer, model, promptVersion } = analysed.value;
+    const result = analysisResultSchema.safeParse({
+      summary: draft.summary,
+      keyInsights: draft.keyInsights,
+      constitutionalIssues: draft.constitutionalIssues,
+      citizenAction: draft.citizenAction,
+      legalRisks: draft.legalRisks,
+      sentiment: draft.sentiment,
+      citations: groundCitations(draft, pages),
+      metadata: {
+        wordCount: pages.reduce((n, p) => n + countWords(p.text), 0),
+        processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
+        pages: pages.length,
+        ocrPages: pages.filter((p) => p.ocr).map((p) => p.number),
+        analyzer,
+        model,
+        promptVersion,
+      },
+    });
+    if (!result.success) {
+      return err(domainError('analyzer.invalid_output', 'The analysis could not be completed. Please try again.'));
+    }
+    return ok(result.data);
+  }
+
+  private async extract(input: AnalyzeDocumentInput): Promise<Result<ExtractedPage[], DomainError>> {
+    const { source, onProgress, signal } = input;
+    if (source.kind === 'text') {
+      // Pasted text has no pages; it is cited as page 1.
+      onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
+      return ok([{ number: 1, text: source.text, ocr: false }]);
+    }
+    return this.extractor.extract(source.bytes, { onProgress, signal });
+  }
+}
+
+/** Words as a reader counts them: runs of letters or digits, with inner apostrophes and hyphens. */
+const countWords = (text: string): number => text.match(/[\p{L}\p{N}]+(?:['’\-.,][\p{L}\p{N}]+)*/gu)?.length ?? 0;

@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { After, AfterAll, Before, BeforeAll, World, setDefaultTimeout, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '@civicwatch/adapters/config/config.ts';
+import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
+import { buildAppFor } from '@civicwatch/api';
+import type { Accounts, Outcome } from './wirings/accounts.ability.ts';
+import { useCaseAccounts } from './wirings/use-case-accounts.ts';
+import { httpAccounts } from './wirings/http-accounts.ts';
+
+setDefaultTimeout(60_000);
+
+/** Accounts that ADMIN_EMAILS names in the features' product. */
+export const FEATURE_ADMIN_EMAILS = 'chief@civicwatch.test';
+
+let runtime: Runtime;
+let dataDir: string;
+
+// One embedded database per run; each scenario starts from empty accounts (the seeded tiers and prompts stay).
+BeforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'cw-features-'));
+  await seedEmbeddedDataDir(dataDir);
+  runtime = await createRuntime(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAILS: FEATURE_ADMIN_EMAILS }));
+  await runtime.database.migrate();
+});
+
+AfterAll(async () => {
+  await runtime?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
+  accounts!: Accounts;
+  app: FastifyInstance | null = null;
+  lastOutcome: Outcome<unknown> | null = null;
+  userId: string | null = null;
+
+  constructor(options: IWorldOptions<{ wiring: 'use-cases' | 'http' }>) {
+    super(options);
+  }
+
+  async connect(): Promise<void> {
+    if (this.parameters.wiring === 'http') {
+      // A fresh app per scenario: rate-limit budgets are per process and must not leak between scenarios.
+      this.app = await buildAppFor(runtime);
+      this.accounts = httpAccounts(this.app, runtime);
+    } else {
+      this.accounts = useCaseAccounts(runtime);
+    }
+  }
+}
+setWorldConstructor(CivicWorld);
+
+Before(async function (this: CivicWorld) {
+  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, sessions cascade');
+  await this.connect();
+});
+
+After(async function (this: CivicWorld) {
+  await this.app?.close();
+});
