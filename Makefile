@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
 
-.PHONY: start test deps build lint typecheck test-unit test-int test-features test-e2e bench chromium clean
+.PHONY: start test deps build lint typecheck test-unit test-int test-features test-e2e bench system-packages clean
 
 start: deps build ## Install, migrate and serve web and API on http://localhost:3000
 	npm start --silent
@@ -22,14 +22,17 @@ start: deps build ## Install, migrate and serve web and API on http://localhost:
 # The PostgreSQL-server suite runs against this URL; set it empty to skip that suite on a machine without one.
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-test: deps lint typecheck build chromium ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
+test: deps lint typecheck build system-packages ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
 	npx tsx scripts/run-tests.ts
 
-# Browser tests drive Debian's Chromium (a browser downloaded by a test tool cannot work on this network).
-chromium:
-	@command -v chromium >/dev/null || { echo "installing Debian's chromium for the browser tests"; \
-	  $(SUDO) apt-get install -y --no-install-recommends chromium >/dev/null 2>&1 || \
-	  { $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends chromium >/dev/null; }; }
+# Debian packages the tests use: Chromium for the browser tests (a browser downloaded by a test tool cannot
+# work on this network), poppler-utils and qpdf as references and fixture makers for the PDF tests.
+TEST_PACKAGES := chromium poppler-utils qpdf
+system-packages:
+	@missing=""; for c in chromium pdftotext qpdf; do command -v $$c >/dev/null || missing=1; done; \
+	if [ -n "$$missing" ]; then echo "installing Debian packages for the tests: $(TEST_PACKAGES)"; \
+	  $(SUDO) apt-get install -y --no-install-recommends $(TEST_PACKAGES) >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends $(TEST_PACKAGES) >/dev/null; }; fi
 
 deps: node_modules/.installed
 node_modules/.installed: $(NODE) package.json package-lock.json $(WORKSPACE_MANIFESTS)
