@@ -10,6 +10,8 @@ const ioLibraries = [
   'commander', 'pino',
 ];
 
+const coreMustNotImportAdapters = { group: ['**/adapters/**', '@civicwatch/adapters', '@civicwatch/adapters/*'], message: 'core must not import adapters.' };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'test-artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -24,7 +26,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/adapters/**', '@civicwatch/adapters', '@civicwatch/adapters/*'], message: 'core must not import adapters.' },
+          coreMustNotImportAdapters,
           { group: ['**/apps/**', '@civicwatch/api', '@civicwatch/api/*', '@civicwatch/web', '@civicwatch/cli'], message: 'core must not import apps.' },
           { group: ioLibraries, message: 'core holds no IO: put this behind a port in core and implement it in adapters.' },
         ],
@@ -32,6 +34,19 @@ export default tseslint.config(
       'no-restricted-globals': ['error',
         { name: 'process', message: 'core reads no environment: configuration reaches it through its callers.' },
         { name: 'fetch', message: 'core does no IO: use a port.' }],
+    },
+  },
+  {
+    // Core's tests run its use cases against adapters' in-memory implementations (STYLE.md "Tests"); the rule
+    // that core holds no IO still applies to them.
+    files: ['core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/apps/**', '@civicwatch/api', '@civicwatch/api/*', '@civicwatch/web', '@civicwatch/cli'], message: 'core must not import apps.' },
+          { group: ioLibraries, message: 'core holds no IO.' },
+        ],
+      }],
     },
   },
   {

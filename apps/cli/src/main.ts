@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerServerCommands } from './commands/server.command.ts';
 import { registerUserCommands } from './commands/users.command.ts';
+import { registerAnalyzeCommand } from './commands/analyze.command.ts';
 import { EXIT_SOFTWARE } from './exit-codes.ts';
 
 const program = new Command('civicwatch')
@@ -9,6 +10,7 @@ const program = new Command('civicwatch')
 
 registerServerCommands(program);
 registerUserCommands(program);
+registerAnalyzeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

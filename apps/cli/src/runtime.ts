@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from '@civicwatch/adapters/config/config.ts';
-import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { EXIT_CONFIG } from './exit-codes.ts';
 
 /** Parses the environment once; a bad value ends the command with every problem listed. */
@@ -17,7 +17,10 @@ export function configOrExit(): AppConfig {
 
 /** Runs `work` with a runtime and always closes it, so an embedded database this command owns is released. */
 export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await createRuntime(configOrExit());
+  const config = configOrExit();
+  // Loaded on use, so that `--help` and usage errors answer at once.
+  const { createRuntime } = await import('@civicwatch/adapters/container/container.ts');
+  const runtime = await createRuntime(config);
   try {
     return await work(runtime);
   } finally {

@@ -9,3 +9,5 @@ export * from './dashboard.contract.ts';
 export * from './config.contract.ts';
 export * from './error.contract.ts';
 export * from './analysis-result.contract.ts';
+export * from './analyze.contract.ts';
+export * from './analysis-history.contract.ts';

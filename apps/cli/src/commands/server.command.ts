@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { startServer } from '@civicwatch/api';
 import { configOrExit, withRuntime } from '../runtime.ts';
 
 export function registerServerCommands(program: Command) {
@@ -7,6 +6,8 @@ export function registerServerCommands(program: Command) {
     .command('serve')
     .description('serve the web app and the API (PORT, default 3000)')
     .action(async () => {
+      // Loaded on use: the HTTP stack is not needed by the other commands.
+      const { startServer } = await import('@civicwatch/api');
       await startServer(configOrExit());
     });
 

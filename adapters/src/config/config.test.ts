@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with no environment at all', () => {
+    const config = loadConfig({}, '/srv/civicwatch');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/civicwatch/data'),
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      database: { kind: 'embedded', dataDir: path.resolve('/srv/civicwatch/data') },
+      analyzer: { kind: 'embedded' },
+      stripe: null,
+      adminEmails: [],
+    });
+  });
+
+  it('switches adapters by configuration', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/civicwatch', SESSION_SECRET: 'x'.repeat(32), OLLAMA_HOST: 'http://ollama:11434',
+      PUBLIC_URL: 'https://civicwatch.example/', ADMIN_EMAILS: ' Chief@Example.org , deputy@example.org',
+    });
+    expect(config.database).toMatchObject({ kind: 'server', url: 'postgres://db/civicwatch' });
+    expect(config.analyzer).toMatchObject({ kind: 'ollama', host: 'http://ollama:11434' });
+    expect(config.publicUrl).toBe('https://civicwatch.example');
+    expect(config.secureCookies).toBe(true);
+    expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAILS: 'not-an-email', STRIPE_PUBLISHABLE_KEY: 'sk_live_oops', STRIPE_SECRET_KEY: 'sk_test_1' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('DATABASE_URL must start with postgres://');
+    expect(problems).toContain('ADMIN_EMAILS has an invalid e-mail: not-an-email');
+    expect(problems).toContain('STRIPE_PUBLISHABLE_KEY must start with pk_');
+  });
+
+  it('requires SESSION_SECRET with a database server', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/SESSION_SECRET is required with DATABASE_URL/);
+  });
+});

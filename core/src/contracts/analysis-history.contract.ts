@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { analysisResultSchema } from './analysis-result.contract.ts';
+import { dashboardAnalysisSchema } from './dashboard.contract.ts';
+
+/** POST /api/analyze answers the result itself (spec §3 fields at the top level) plus its id and time (DECISIONS). */
+export const analyzeResponseSchema = analysisResultSchema.extend({
+  analysisId: z.uuid(),
+  createdAt: z.iso.datetime(),
+});
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+/** GET /api/analyses: the whole history, newest first, searchable by title. */
+export const analysisListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { message: 'page must be 1 or more' }).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, { message: 'pageSize must be between 1 and 100' }).default(20),
+  q: z.string().trim().max(200).optional(),
+});
+export type AnalysisListQuery = z.infer<typeof analysisListQuerySchema>;
+
+export const analysisListSchema = z.object({
+  items: z.array(dashboardAnalysisSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AnalysisList = z.infer<typeof analysisListSchema>;
+
+/**
+ * Server-sent events of GET /api/analyze/progress/{progressId}, where progressId is a UUID the client
+ * generates and also sends as the `progressId` field of POST /api/analyze. The stream ends after `done` or `failed`.
+ */
+export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('queued') }),
+  z.object({ stage: z.literal('extracting'), page: z.number().int(), pages: z.number().int() }),
+  z.object({ stage: z.literal('ocr'), page: z.number().int(), pages: z.number().int() }),
+  z.object({ stage: z.literal('analysing') }),
+  z.object({ stage: z.literal('checking_citations') }),
+  z.object({ stage: z.literal('done') }),
+  z.object({ stage: z.literal('failed'), message: z.string() }),
+]);
+export type AnalysisProgressEvent = z.infer<typeof analysisProgressEventSchema>;

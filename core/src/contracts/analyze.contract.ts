@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { analysisTypeSchema } from './analysis-summary.contract.ts';
+import { countryCodes, usStates } from './geography.ts';
+
+export const MAX_TEXT_CHARACTERS = 10_000;
+export const MAX_CUSTOM_FOCUS_CHARACTERS = 2_000;
+export const DEFAULT_TEXT_TITLE = 'Text Document';
+export const DEFAULT_DOCUMENT_TITLE = 'Government Document';
+
+const usStateCodes = usStates.map(([code]) => code) as unknown as readonly [string, ...string[]];
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * What an analysis is asked for, besides the document (spec §3 "Analyze request"): shared by the API's
+ * multipart fields, the Analyze page and `civicwatch analyze`. Tier rules (state and custom for paid
+ * tiers) are the use case's, not the schema's.
+ */
+export const analysisOptionsSchema = z
+  .object({
+    analysisType: analysisTypeSchema.default('constitutional'),
+    country: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z.enum(countryCodes, { message: 'Please choose a country from the list' })).default('US'),
+    state: z.preprocess((v) => (typeof blankToUndefined(v) === 'string' ? (v as string).trim().toUpperCase() : undefined),
+      z.enum(usStateCodes, { message: 'Please choose a US state from the list' }).optional()),
+    customPrompt: z.preprocess(blankToUndefined, z.string().trim()
+      .max(MAX_CUSTOM_FOCUS_CHARACTERS, { message: `The focus area can be at most ${MAX_CUSTOM_FOCUS_CHARACTERS} characters` }).optional()),
+  })
+  .refine((v) => v.state === undefined || v.country === 'US', { message: 'A state can only be chosen in the United States', path: ['state'] });
+export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;

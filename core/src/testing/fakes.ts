@@ -1,0 +1,28 @@
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { PasswordHasher } from '../accounts/password-hasher.port.ts';
+
+/** Test doubles behind core's ports; the in-memory repositories come from adapters' in-memory unit of work. */
+export class FixedClock implements Clock {
+  constructor(private current: Date) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date): void {
+    this.current = date;
+  }
+}
+
+export class SequentialIds implements IdGenerator {
+  private n = 0;
+  next(): string {
+    this.n += 1;
+    return `00000000-0000-4000-8000-${String(this.n).padStart(12, '0')}`;
+  }
+}
+
+/** Fast and obviously not a real hash: unit tests check the use case's logic, argon2 has its own tests. */
+export const plainTextHasher: PasswordHasher = {
+  hash: async (password) => `plain:${password}`,
+  verify: async (hash, password) => hash === `plain:${password}`,
+};
