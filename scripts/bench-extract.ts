@@ -16,9 +16,10 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { ExtractionPool } from '../adapters/src/extraction/extraction-pool.ts';
 import { DEFAULT_OCR_DPI, PdfjsTextExtractor } from '../adapters/src/extraction/pdfjs-text-extractor.ts';
+import { corpusDir } from '../adapters/src/testing/shared-corpus.ts';
 
 const run = promisify(execFile);
-const corpus = new URL('../../shared/corpus/', import.meta.url).pathname;
+const corpus = `${corpusDir}/`;
 const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },

@@ -3,13 +3,14 @@
  * BillSum dev bills (corpus/billsum-dev.jsonl), scored as the BillSum paper scored (scripts/rouge.ts),
  * beside the paper's published baselines and a lead-2,000-characters baseline computed here on the same
  * bills. Exits 1 when the product does not beat the published TextRank on all three metrics.
- * CORPUS_DIR overrides where the corpus is (default ../shared/corpus beside the repository).
+ * CORPUS_DIR (or SHARED_DIR) overrides where the corpus is (adapters/src/testing/shared-corpus.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from '../adapters/src/analysis/embedded/embedded-document-analyzer.ts';
 import { scoreBillSum } from './rouge.ts';
+import { corpusDir } from '../adapters/src/testing/shared-corpus.ts';
 
 export interface Bill {
   bill_id: string;
@@ -91,9 +92,7 @@ export const formatTable = (result: BenchResult): string => {
 };
 
 const main = async () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const corpus = process.env.CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
-  const bills = readBills(path.join(corpus, 'billsum-dev.jsonl'));
+  const bills = readBills(path.join(corpusDir, 'billsum-dev.jsonl'));
   const result = await runBench(bills);
   console.log(formatTable(result));
   console.log(

@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { beats, readBills, runBench } from './bench-quality.ts';
 import { scoreBillSum } from './rouge.ts';
+import { corpusDir, sharedDir } from '../adapters/src/testing/shared-corpus.ts';
 
-const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared');
-const corpus = process.env.CORPUS_DIR ?? path.join(shared, 'corpus');
-const reference = path.join(shared, 'tools/rouge_pltrdy.py');
+const corpus = corpusDir;
+const reference = path.join(sharedDir, 'tools/rouge_pltrdy.py');
 const available = existsSync(reference) && existsSync(path.join(corpus, 'billsum-dev.jsonl'));
 
 /** Per-pair F1 triples from the reference scorer (rouge_pltrdy.py, --swap, cut 2,000). */

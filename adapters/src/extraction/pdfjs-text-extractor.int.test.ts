@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core';
 import { ExtractionPool } from './extraction-pool.ts';
 import { PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
+import { corpusDir } from '../testing/shared-corpus.ts';
 
-const corpus = new URL('../../../../shared/corpus/', import.meta.url).pathname;
+const corpus = `${corpusDir}/`;
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
 const pdfFiles = readdirSync(corpus).filter((name) => name.endsWith('.pdf'));
 const textPdfs = pdfFiles.filter((name) => !name.endsWith('-scan.pdf'));

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analysisResultSchema } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { AnalyzeDocument } from '@civicwatch/core/analysis/analyze-document/analyze-document.use-case.ts';
@@ -9,8 +8,9 @@ import type { Repositories, UnitOfWork } from '@civicwatch/core/shared/unit-of-w
 import { systemClock } from '@civicwatch/core/shared/clock.port.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded-document-analyzer.ts';
 import { PdftotextTextExtractor } from './testing/pdftotext-text-extractor.ts';
+import { corpusDir } from '../../testing/shared-corpus.ts';
 
-const corpus = process.env.CORPUS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpus');
+const corpus = corpusDir;
 
 /**
  * The page source. Swap in the product's PdfjsTextExtractor (which also OCRs the scanned PDFs) when it lands;

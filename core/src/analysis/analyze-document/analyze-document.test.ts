@@ -183,7 +183,7 @@ describe('AnalyzeDocument', () => {
   it('falls back to a built-in prompt when the administrator has saved none', async () => {
     const { useCase, analyzer } = setUp({ settings: {} });
     await useCase.execute(input());
-    expect(analyzer.requests[0]?.prompt).toContain('Illinois, United States');
+    expect(analyzer.requests[0]?.prompt).toContain('state: Illinois; country: United States');
   });
 
   it('refuses an analyzer draft that breaks the result schema', async () => {
