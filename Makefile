@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
 
-.PHONY: start test deps build lint typecheck test-unit test-int test-features test-e2e bench system-packages clean
+.PHONY: start test deps build lint typecheck bench system-packages clean
 
 start: deps build ## Install, migrate and serve web and API on http://localhost:3000
 	npm start --silent

@@ -5,6 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** jsPDF and what only it uses. */
+const pdfOnly = ['jspdf', 'fflate', 'fast-png', 'iobuffer', 'pako', 'html2canvas', 'dompurify', 'canvg', 'core-js', 'raf', 'rgbcolor', 'stackblur-canvas', 'svg-pathdata', 'performance-now', '@babel/runtime'];
+
 /** Built into apps/web/dist, which the API serves on its own port (index.html for unknown non-/api paths). */
 export default defineConfig({
   root,
@@ -18,7 +21,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            // The PDF report's libraries stay out: they load on the first Export PDF, not with the app.
+            { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!(${pdfOnly.join('|')})[\\\\/])`) },
           ],
         },
       },

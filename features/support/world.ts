@@ -10,6 +10,10 @@ import { buildAppFor } from '@civicwatch/api';
 import type { Accounts, Outcome } from './wirings/accounts.ability.ts';
 import { useCaseAccounts } from './wirings/use-case-accounts.ts';
 import { httpAccounts } from './wirings/http-accounts.ts';
+import type { Analyses } from './wirings/analyses.ability.ts';
+import { useCaseAnalyses } from './wirings/use-case-analyses.ts';
+import { httpAnalyses } from './wirings/http-analyses.ts';
+import { UnitOfWork, type TierId } from '@civicwatch/core';
 
 setDefaultTimeout(60_000);
 
@@ -34,9 +38,12 @@ AfterAll(async () => {
 
 export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
   accounts!: Accounts;
+  analyses!: Analyses;
   app: FastifyInstance | null = null;
   lastOutcome: Outcome<unknown> | null = null;
   userId: string | null = null;
+  /** Ids of the analyses made in this scenario, by title. */
+  analysisIds = new Map<string, string>();
 
   constructor(options: IWorldOptions<{ wiring: 'use-cases' | 'http' }>) {
     super(options);
@@ -46,16 +53,36 @@ export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
     if (this.parameters.wiring === 'http') {
       // A fresh app per scenario: rate-limit budgets are per process and must not leak between scenarios.
       this.app = await buildAppFor(runtime);
-      this.accounts = httpAccounts(this.app, runtime);
+      const session = {};
+      this.accounts = httpAccounts(this.app, runtime, session);
+      this.analyses = httpAnalyses(this.app, session);
     } else {
-      this.accounts = useCaseAccounts(runtime);
+      const session = {};
+      this.accounts = useCaseAccounts(runtime, session);
+      this.analyses = useCaseAnalyses(runtime, session);
     }
+  }
+
+  /**
+   * Test support, not a product path: puts a user on a plan and tops up credits as billing or an administrator
+   * would, through the unit of work (a tier change and an `admin_adjustment` ledger row).
+   */
+  async givePlan(userId: string, tier: TierId, credits: number): Promise<void> {
+    await runtime.container.get<UnitOfWork>(UnitOfWork).run(async ({ users, ledger }) => {
+      await users.updateTier(userId, tier);
+      const user = await users.findById(userId);
+      const delta = credits - (user?.credits ?? 0);
+      if (delta !== 0) {
+        const posted = await ledger.post({ userId, delta, reason: 'admin_adjustment' });
+        if (!posted.ok) throw new Error(posted.error.message);
+      }
+    });
   }
 }
 setWorldConstructor(CivicWorld);
 
 Before(async function (this: CivicWorld) {
-  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, sessions cascade');
+  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, pending_analyses, sessions cascade');
   await this.connect();
 });
 

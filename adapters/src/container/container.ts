@@ -1,8 +1,9 @@
 import { Container } from 'inversify';
 import {
-  AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DocumentAnalyzer, GetCurrentUser, GetDashboard, GrantAdminRoles,
-  IdGenerator, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher, RegisterUser, TextExtractor, UnitOfWork, UpdateProfile,
-  systemClock,
+  AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
+  GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
+  ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile,
+  WatchAnalysisProgress, systemClock,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
@@ -10,6 +11,7 @@ import { Argon2PasswordHasher } from '../security/argon2-password-hasher.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
+import { InProcessProgressHub } from '../progress/in-process-progress-hub.ts';
 
 export const AppConfigToken = Symbol('AppConfig');
 
@@ -38,6 +40,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
+  // Per process (ADR 0005): progress reaches watchers connected to the instance that runs the analysis.
+  container.bind<ProgressHub>(ProgressHub).toConstantValue(new InProcessProgressHub());
 
   const uow = () => container.get<UnitOfWork>(UnitOfWork);
   const clock = () => container.get<Clock>(Clock);
@@ -53,6 +57,14 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(GrantAdminRoles).toDynamicValue(() => new GrantAdminRoles(uow(), adminPolicy()));
   container.bind(AnalyzeDocument).toDynamicValue(() =>
     new AnalyzeDocument(container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock()));
+  const progressHub = () => container.get<ProgressHub>(ProgressHub);
+  container.bind(RunAnalysis).toDynamicValue(() =>
+    new RunAnalysis(uow(), container.get(AnalyzeDocument), progressHub(), container.get<IdGenerator>(IdGenerator), clock()));
+  container.bind(RecoverInterruptedAnalyses).toDynamicValue(() => new RecoverInterruptedAnalyses(uow()));
+  container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
+  container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
+  container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));
+  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub()));
 
   return {
     config,

@@ -12,13 +12,15 @@ export interface ExtractionTask {
   port: MessagePort;
   /** Rendering resolution for OCR, in dots per inch. */
   ocrDpi: number;
+  /** Refuse a PDF with more pages than this as soon as it is opened, before any page is read or OCR'd. */
+  maxPages?: number;
 }
 
 export type ProgressMessage = { type: 'progress'; progress: ExtractionProgress };
 export type CancelMessage = { type: 'cancel' };
 
 /** Expected failures only; anything else is thrown by the worker and rejects the piscina task. */
-export type ExtractionFailureCode = 'document.corrupt' | 'document.encrypted' | 'document.empty';
+export type ExtractionFailureCode = 'document.corrupt' | 'document.encrypted' | 'document.empty' | 'document.too_many_pages';
 
 export type ExtractionOutcome =
   | { kind: 'pages'; pages: ExtractedPage[] }

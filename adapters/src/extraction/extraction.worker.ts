@@ -98,6 +98,10 @@ export default async function extract(task: ExtractionTask): Promise<ExtractionO
     if (document.numPages === 0) {
       return { kind: 'failure', code: 'document.empty', message: 'This PDF has no pages.' };
     }
+    if (task.maxPages !== undefined && document.numPages > task.maxPages) {
+      const allowed = `${task.maxPages} page${task.maxPages === 1 ? '' : 's'}`;
+      return { kind: 'failure', code: 'document.too_many_pages', message: `This PDF has ${document.numPages} pages, more than the ${allowed} allowed.` };
+    }
 
     const pages: ExtractedPage[] = [];
     for (let number = 1; number <= document.numPages; number++) {

@@ -43,9 +43,9 @@ export class PdfjsTextExtractor implements TextExtractor {
 
   async extract(
     bytes: Uint8Array,
-    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal } = {},
+    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number } = {},
   ): Promise<Result<ExtractedPage[], DomainError>> {
-    const { onProgress, signal } = options;
+    const { onProgress, signal, maxPages } = options;
     signal?.throwIfAborted();
     if (!hasPdfSignature(bytes)) {
       return err(domainError('document.not_pdf', bytes.length === 0 ? 'The file is empty; please upload a PDF.' : 'This file is not a PDF.'));
@@ -91,7 +91,7 @@ export class PdfjsTextExtractor implements TextExtractor {
       // A private copy, transferred to the worker: the caller keeps its own buffer intact. Not `slice()`:
       // on a Node Buffer it returns a view of the same (pooled, untransferable) memory.
       const copy = new Uint8Array(bytes);
-      this.#pool.run({ bytes: copy, port: channel.port2, ocrDpi: this.#ocrDpi }).then(
+      this.#pool.run({ bytes: copy, port: channel.port2, ocrDpi: this.#ocrDpi, maxPages }).then(
         (outcome) => {
           drain();
           finish(() => resolve(toResult(outcome)));

@@ -8,7 +8,7 @@ export { MikroOrmCreditLedger, INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESS
 export { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
 export { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 export { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
-export type { AnalysisStore } from './analysis-store.ts';
+export { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
 export { PostgresSessionStore, type PostgresSessionStoreOptions, type StoredSessionData } from './postgres-session-store.ts';
 export { InMemoryUnitOfWork, type InMemoryUnitOfWorkOptions } from './in-memory/in-memory-unit-of-work.ts';
 export { InMemorySessionStore } from './in-memory/in-memory-session-store.ts';

@@ -6,13 +6,11 @@ import { MikroOrmCreditLedger } from './mikro-orm-credit-ledger.ts';
 import { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
 import { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 import { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
+import { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
-import type { AnalysisStore } from './analysis-store.ts';
 
-/** The repositories of one transaction; `analyses` can also store (see analysis-store.ts). */
-export interface PersistenceRepositories extends Repositories {
-  analyses: AnalysisStore;
-}
+/** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
+export type PersistenceRepositories = Repositories;
 
 export const createMikroOrmRepositories = (em: EntityManager): PersistenceRepositories => ({
   users: new MikroOrmUserRepository(em),
@@ -20,6 +18,7 @@ export const createMikroOrmRepositories = (em: EntityManager): PersistenceReposi
   tiers: new MikroOrmSubscriptionTierRepository(em),
   settings: new MikroOrmSettingRepository(em),
   analyses: new MikroOrmAnalysisRepository(em),
+  pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
 });
 
 /** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */

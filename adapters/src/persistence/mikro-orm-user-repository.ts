@@ -81,6 +81,11 @@ export class MikroOrmUserRepository implements UserRepository {
     });
   }
 
+  async updateTier(id: string, tierId: TierId): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em.nativeUpdate(UserEntity, { id }, { tier: tierId, updatedAt: new Date() });
+  }
+
   async grantAdminRole(emails: readonly string[]): Promise<number> {
     const normalised = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
     if (normalised.length === 0) return 0;

@@ -6,7 +6,7 @@ import {
 import type { PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE } from './mikro-orm-credit-ledger.ts';
 
-/** A unit of work whose repositories can also store analyses (analysis-store.ts). */
+/** A unit of work with the adapters' repositories. */
 export interface ContractUnitOfWork extends UnitOfWork {
   run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T>;
 }
@@ -135,6 +135,12 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           firstName: 'Rosa', lastName: 'Parks', state: 'AL', credits: 1, tierId: 'citizen', role: 'user',
           emailPreferences: { productUpdates: false, analysisNotices: true }, updatedAt: later,
         });
+      });
+
+      it('moves a user to another tier, leaving credits alone', async () => {
+        const user = await register(aUser(), 1);
+        await uow.run((r) => r.users.updateTier(user.id, 'patriot'));
+        expect(await uow.run((r) => r.users.findById(user.id))).toMatchObject({ tierId: 'patriot', credits: 1 });
       });
 
       it('makes the named accounts admins once', async () => {
@@ -324,6 +330,82 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.analyses.count(user.id))).toBe(3);
         expect(await uow.run((r) => r.analyses.count(user.id, day(15)))).toBe(2);
         expect(await uow.run((r) => r.analyses.count(randomUUID()))).toBe(0);
+      });
+
+      it('list one user\'s analyses newest first, a page at a time, searching titles case-insensitively', async () => {
+        const user = await register();
+        const other = await register();
+        const tag = `T${randomUUID().slice(0, 6)}`;
+        const at = (s: number) => new Date(Date.UTC(2026, 1, 1, 12, 0, s));
+        await uow.run(async (r) => {
+          for (const [owner, s, title] of [
+            [user, 1, `Levy ${tag} one`], [user, 2, 'Budget'], [user, 3, `LEVY ${tag.toLowerCase()} two`],
+            [user, 4, 'Levy 100%_off'], [other, 5, `Levy ${tag} other`],
+          ] as const) {
+            await r.analyses.save({
+              id: randomUUID(), userId: owner.id, createdAt: at(s), analysisType: 'summary',
+              document: { title, type: 'text' }, result: { summary: title },
+            });
+          }
+        });
+        const all = await uow.run((r) => r.analyses.list({ userId: user.id, offset: 0, limit: 10 }));
+        expect(all.total).toBe(4);
+        expect(all.items.map((a) => a.document.title)).toEqual(['Levy 100%_off', `LEVY ${tag.toLowerCase()} two`, 'Budget', `Levy ${tag} one`]);
+        const found = await uow.run((r) => r.analyses.list({ userId: user.id, search: tag.toUpperCase(), offset: 0, limit: 1 }));
+        expect(found.total).toBe(2);
+        expect(found.items.map((a) => a.document.title)).toEqual([`LEVY ${tag.toLowerCase()} two`]);
+        const second = await uow.run((r) => r.analyses.list({ userId: user.id, search: tag, offset: 1, limit: 1 }));
+        expect(second.items.map((a) => a.document.title)).toEqual([`Levy ${tag} one`]);
+        expect((await uow.run((r) => r.analyses.list({ userId: user.id, search: '%_', offset: 0, limit: 10 }))).total).toBe(1);
+        expect((await uow.run((r) => r.analyses.list({ userId: 'not-a-uuid', offset: 0, limit: 10 }))).total).toBe(0);
+      });
+
+      it('get and delete only the owner\'s analysis', async () => {
+        const user = await register();
+        const other = await register();
+        const analysis = {
+          id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 1)), analysisType: 'custom' as const,
+          document: { title: 'Ordinance', type: 'pdf' }, result: { summary: 'About it' },
+        };
+        await uow.run((r) => r.analyses.save(analysis));
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toEqual(analysis);
+        expect(await uow.run((r) => r.analyses.get(other.id, analysis.id))).toBeNull();
+        expect(await uow.run((r) => r.analyses.get(user.id, 'not-a-uuid'))).toBeNull();
+        expect(await uow.run((r) => r.analyses.delete(other.id, analysis.id))).toBe(false);
+        expect(await uow.run((r) => r.analyses.delete(user.id, analysis.id))).toBe(true);
+        expect(await uow.run((r) => r.analyses.delete(user.id, analysis.id))).toBe(false);
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toBeNull();
+      });
+    });
+
+    describe('pending analyses', () => {
+      it('are inserted, listed oldest first and deleted once', async () => {
+        const user = await register();
+        const first = { id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 1)) };
+        const second = { id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 2)) };
+        await uow.run(async (r) => {
+          await r.pendingAnalyses.insert(second);
+          await r.pendingAnalyses.insert(first);
+        });
+        const listed = (await uow.run((r) => r.pendingAnalyses.list())).filter((p) => p.userId === user.id);
+        expect(listed).toEqual([first, second]);
+        expect(await uow.run((r) => r.pendingAnalyses.delete(first.id))).toBe(true);
+        expect(await uow.run((r) => r.pendingAnalyses.delete(first.id))).toBe(false);
+        expect(await uow.run((r) => r.pendingAnalyses.delete('not-a-uuid'))).toBe(false);
+        expect((await uow.run((r) => r.pendingAnalyses.list())).map((p) => p.id)).not.toContain(first.id);
+        await uow.run((r) => r.pendingAnalyses.delete(second.id));
+      });
+
+      it('roll back with the debit they were written with', async () => {
+        const user = await register(aUser(), 1);
+        const id = randomUUID();
+        await uow.run(async (r) => {
+          await r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: id });
+          await r.pendingAnalyses.insert({ id, userId: user.id, createdAt: new Date() });
+          throw new Error('crash');
+        }).catch(() => undefined);
+        expect((await uow.run((r) => r.pendingAnalyses.list())).map((p) => p.id)).not.toContain(id);
+        expect(await balanceOf(user.id)).toBe(1);
       });
     });
   });

@@ -16,6 +16,8 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
+import { analyzeRoutes } from './routes/analyze.routes.ts';
+import { analysesRoutes } from './routes/analyses.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyzeRoutes);
+  await app.register(analysesRoutes);
   await registerWebApp(app, { distDir: options.webDistDir });
   return app;
 }

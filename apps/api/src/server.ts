@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { SessionStore } from '@fastify/session';
-import { GrantAdminRoles, type PublicConfig } from '@civicwatch/core';
+import { GrantAdminRoles, RecoverInterruptedAnalyses, type PublicConfig } from '@civicwatch/core';
 import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
 import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
 import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
@@ -48,11 +48,17 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
   }
   const admins = await runtime.container.get(GrantAdminRoles).execute();
+  // Analyses left pending belong to a process that died mid-analysis: their credits go back (DECISIONS "Credits").
+  const refunded = await runtime.container.get(RecoverInterruptedAnalyses).execute();
   const app = await buildAppFor(runtime, {
-    logger: { level: config.logLevel },
+    // One JSON line per event for log collectors; readable lines when a person watches a terminal.
+    logger: process.stdout.isTTY && config.env !== 'production'
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : { level: config.logLevel },
     webDistDir,
   });
   if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
+  if (refunded > 0) app.log.warn({ refunded }, 'refunded the credits of analyses interrupted by the last shutdown');
 
   let closing = false;
   const shutdown = async (signal: string) => {

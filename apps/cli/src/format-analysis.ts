@@ -18,7 +18,7 @@ export function formatAnalysis(title: string, type: AnalysisType, result: Analys
     return found.length === 0 ? '' : ` [${found.map((c) => `p. ${c.page}${c.verified ? ' ✓' : ' ?'}`).join(', ')}]`;
   };
   const list = (heading: string, section: CitedSection, items: string[]) =>
-    items.length === 0 ? [] : [`${heading}`, ...items.map((item, i) => `  • ${item}${cites(section, i)}`), ''];
+    [heading, ...(items.length === 0 ? ['  (none found in the document)'] : items.map((item, i) => `  • ${item}${cites(section, i)}`)), ''];
   const m = result.metadata;
   return [
     `${title} (${typeNames[type]})`,

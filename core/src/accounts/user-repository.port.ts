@@ -1,6 +1,7 @@
 import type { Result } from '../shared/result.ts';
 import type { DomainError } from '../shared/domain-error.ts';
 import type { User } from './user.ts';
+import type { TierId } from '../contracts/tiers.contract.ts';
 
 export interface UserListQuery {
   /** Matches e-mail or name, case-insensitively. */
@@ -17,6 +18,8 @@ export interface UserRepository {
   insert(user: User): Promise<Result<void, DomainError>>;
   /** Writes the profile fields and `updatedAt`; credits and tier are the ledger's and billing's. */
   updateProfile(user: User): Promise<void>;
+  /** Moves the user to another tier (billing and administrators); credits stay the ledger's. */
+  updateTier(id: string, tierId: TierId): Promise<void>;
   /** Gives the admin role to the accounts of these e-mails; answers how many changed. */
   grantAdminRole(emails: readonly string[]): Promise<number>;
   list(query: UserListQuery): Promise<{ users: User[]; total: number }>;

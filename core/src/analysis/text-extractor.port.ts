@@ -16,12 +16,13 @@ export type ExtractionProgress =
 /**
  * Bytes of a PDF to pages of text. Expected failures are returned with their codes:
  * `document.not_pdf` (magic bytes), `document.corrupt`, `document.encrypted` (needs a user password;
- * owner-password PDFs are read), `document.empty` (no page, or no text even after OCR).
+ * owner-password PDFs are read), `document.empty` (no page, or no text even after OCR),
+ * `document.too_many_pages` (more pages than `maxPages`, refused as soon as the PDF is opened, before any OCR).
  */
 export interface TextExtractor {
   extract(
     bytes: Uint8Array,
-    options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal },
+    options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number },
   ): Promise<Result<ExtractedPage[], DomainError>>;
 }
 export const TextExtractor = Symbol('TextExtractor');

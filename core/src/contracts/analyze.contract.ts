@@ -6,6 +6,9 @@ export const MAX_TEXT_CHARACTERS = 10_000;
 export const MAX_CUSTOM_FOCUS_CHARACTERS = 2_000;
 export const DEFAULT_TEXT_TITLE = 'Text Document';
 export const DEFAULT_DOCUMENT_TITLE = 'Government Document';
+/** One uploaded PDF at most, of at most 10 MB (spec §9). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_TITLE_CHARACTERS = 200;
 
 const usStateCodes = usStates.map(([code]) => code) as unknown as readonly [string, ...string[]];
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -27,3 +30,16 @@ export const analysisOptionsSchema = z
   })
   .refine((v) => v.state === undefined || v.country === 'US', { message: 'A state can only be chosen in the United States', path: ['state'] });
 export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
+
+/**
+ * The other fields of POST /api/analyze's multipart body (besides `document` and the options above):
+ * `text` for pasted text, an optional `title`, and `progressId`, a UUID the client generates to follow
+ * GET /api/analyze/progress/{progressId}. Text limits are the tier's, checked by the use case.
+ */
+export const analyzeUploadFieldsSchema = z.object({
+  text: z.string().optional(),
+  title: z.preprocess(blankToUndefined, z.string().trim()
+    .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` }).optional()),
+  progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
+});
+export type AnalyzeUploadFields = z.infer<typeof analyzeUploadFieldsSchema>;

@@ -17,6 +17,11 @@ export const errorCodes = [
   'document.encrypted',
   'document.empty',
   'document.too_short',
+  'document.too_large',
+  'document.too_many_pages',
+  'document.too_many_characters',
+  'tier.feature_unavailable',
+  'analysis.not_found',
   'analyzer.unavailable',
   'analyzer.invalid_output',
 ] as const;

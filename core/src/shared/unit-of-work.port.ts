@@ -3,6 +3,7 @@ import type { CreditLedger } from '../credits/credit-ledger.port.ts';
 import type { SubscriptionTierRepository } from '../tiers/subscription-tier-repository.port.ts';
 import type { SettingRepository } from '../settings/setting-repository.port.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts';
+import type { PendingAnalysisRepository } from '../analysis/pending-analysis-repository.port.ts';
 
 /** The repositories of one transaction. */
 export interface Repositories {
@@ -11,6 +12,7 @@ export interface Repositories {
   tiers: SubscriptionTierRepository;
   settings: SettingRepository;
   analyses: AnalysisRepository;
+  pendingAnalyses: PendingAnalysisRepository;
 }
 
 /**

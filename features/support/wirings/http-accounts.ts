@@ -3,14 +3,18 @@ import { UnitOfWork, type UserView } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import type { Accounts, Outcome } from './accounts.ability.ts';
 
+/** The session cookie of the HTTP wiring, shared with the other abilities of one scenario. */
+export interface HttpSession {
+  cookie?: string;
+}
+
 /** Drives the API as the web app does: JSON bodies, the session cookie carried between calls. */
-export function httpAccounts(app: FastifyInstance, runtime: Runtime): Accounts {
-  let cookie: string | undefined;
+export function httpAccounts(app: FastifyInstance, runtime: Runtime, session: HttpSession = {}): Accounts {
 
   const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse> => {
-    const response = await app.inject({ method, url, payload: payload as Record<string, unknown>, headers: cookie ? { cookie } : {} });
+    const response = await app.inject({ method, url, payload: payload as Record<string, unknown>, headers: session.cookie ? { cookie: session.cookie } : {} });
     const set = response.cookies.find((c) => c.name === 'civicwatch.sid');
-    if (set) cookie = set.value ? `${set.name}=${set.value}` : undefined;
+    if (set) session.cookie = set.value ? `${set.name}=${set.value}` : undefined;
     return response;
   };
   const outcome = (response: LightMyRequestResponse): Outcome<UserView> => {

@@ -13,6 +13,8 @@ interface ConstitutionalTopic {
   concern: string;
   strong: RegExp;
   weak?: RegExp;
+  /** Which governments the provision binds, when not all: Article I, Section 8 empowers Congress, not a library district. */
+  level?: 'federal' | 'state-or-local';
 }
 
 const TOPICS: readonly ConstitutionalTopic[] = [
@@ -26,7 +28,7 @@ const TOPICS: readonly ConstitutionalTopic[] = [
   {
     provision: 'amendment-2',
     clause: /keep and bear Arms/,
-    concern: 'regulates firearms, which the Second Amendment addresses',
+    concern: 'concerns firearms, which the Second Amendment addresses',
     strong: /\b(?:firearms?|handguns?|rifles?|shotguns?|ammunition|concealed carry|gun (?:control|owners?|permits?|dealers?|shows?))\b/gi,
     weak: /\b(?:guns?|weapons?|background checks?|arms)\b/gi,
   },
@@ -49,7 +51,17 @@ const TOPICS: readonly ConstitutionalTopic[] = [
     clause: /due process/,
     concern: 'may deprive people of liberty or property, which requires due process of law',
     strong: /\b(?:due process|self-incriminat\w*|double jeopardy|grand jury|indictment)\b/gi,
-    weak: /\b(?:revoc\w+|revok\w+|suspen\w+|forfeit\w*|depriv\w+|hearing officer|appeal(?:s)? (?:of|from) (?:the )?(?:decision|determination))\b/gi,
+    weak: /\b(?:revoc\w+|revok\w+|forfeit\w*|depriv\w+|hearing officer|appeal(?:s)? (?:of|from) (?:the )?(?:decision|determination))\b/gi,
+    level: 'federal',
+  },
+  {
+    // The Fifth binds the federal government; a State, county, city or district answers to the Fourteenth.
+    provision: 'amendment-14-section-1',
+    clause: /due process/,
+    concern: 'may deprive people of liberty or property, which a State or local government may do only with due process of law',
+    strong: /\b(?:due process|tax (?:sales?|liens?|deeds?)|delinquent (?:taxes|tax bills?)|foreclos\w+|without (?:prior )?notice(?: or (?:a )?hearing)?)\b/gi,
+    weak: /\b(?:revoc\w+|revok\w+|forfeit\w*|depriv\w+|hearing officer|appeal(?:s)? (?:of|from) (?:the )?(?:decision|determination))\b/gi,
+    level: 'state-or-local',
   },
   {
     provision: 'amendment-6',
@@ -76,8 +88,11 @@ const TOPICS: readonly ConstitutionalTopic[] = [
     provision: 'amendment-14-section-1',
     clause: /equal protection/,
     concern: 'treats groups of people differently, which the Equal Protection Clause limits',
-    strong: /\b(?:equal protection|discriminat\w+|national origin|race|racial|ethnicity|sexual orientation|gender identity|disabilit(?:y|ies)|illegal (?:aliens?|immigrants?)|undocumented|unlawfully present)\b/gi,
-    weak: /\b(?:aliens?|immigra\w+|citizenship|gender|sex|religion|age|minorit(?:y|ies)|classification|eligib\w+)\b/gi,
+    // A form's "Race or Ethnicity:" field is no classification: the strong words are about treating people differently.
+    strong: /\b(?:equal protection|discriminat\w+|(?:on the basis|because) of (?:their )?(?:race|color|national origin|sex|religion|disability|sexual orientation|gender identity)|illegal (?:aliens?|immigrants?)|unlawfully present)\b/gi,
+    weak: /\b(?:race|racial|ethnicity|national origin|sexual orientation|gender identity|disabilit(?:y|ies)|undocumented|aliens?|immigra\w+|citizenship|minorit(?:y|ies)|classification)\b/gi,
+    // The clause binds the States; "discriminatee" in a federal labour decision is a term of the labour laws.
+    level: 'state-or-local',
   },
   {
     provision: 'amendment-15-section-1',
@@ -90,22 +105,24 @@ const TOPICS: readonly ConstitutionalTopic[] = [
     provision: 'article-1-section-8',
     clause: /lay and collect Taxes/,
     concern: 'taxes or spends for the general welfare, a power the Constitution gives Congress and limits',
-    strong: /\b(?:appropriat(?:ed|ion|ions)|authorization of appropriations|income tax|excise tax|internal revenue code|interstate commerce)\b/gi,
+    strong: /\b(?:authorization of appropriations|(?:are|is) (?:hereby )?(?:authorized to be )?appropriated|income tax|excise tax|internal revenue code|interstate commerce)\b/gi,
     weak: /\b(?:tax(?:es|ed)?|levy|levied|duties|imposts|excises?|federal funds?|grants?|commerce)\b/gi,
+    level: 'federal',
   },
   {
     provision: 'article-1-section-9',
     clause: /ex post facto/,
     concern: 'acts retroactively or singles out named people, which the Constitution forbids for penal laws',
-    strong: /\b(?:ex post facto|bills? of attainder|retroactive(?:ly)?|habeas corpus)\b/gi,
+    strong: /\b(?:ex post facto|bills? of attainder|habeas corpus|(?:shall|must|will) (?:apply|take effect) retroactively)\b/gi,
     weak: /\b(?:shall apply to (?:taxable years|actions|conduct) (?:beginning|occurring) before|effective as if included)\b/gi,
   },
   {
     provision: 'article-1-section-10',
     clause: /Obligation of Contracts/,
     concern: 'changes existing contracts, which a State may not impair',
-    strong: /\b(?:impair\w* (?:the )?obligations? of contracts?|existing contracts?|collective bargaining agreements?|prevailing wage)\b/gi,
-    weak: /\b(?:contracts?|contractors?|agreements?|bonds?|debt)\b/gi,
+    // Only a law that changes contracts already made: a body amending its own agreement by consent impairs nothing.
+    strong: /\b(?:impair\w* (?:the )?obligations? of contracts?|(?:void|cancel|modify|amend|terminate)s? (?:all |any )?existing contracts?|existing contracts? (?:are|is|shall be) (?:void|voided|cancell?ed|modified|terminated))\b/gi,
+    level: 'state-or-local',
   },
   {
     provision: 'amendment-13-section-1',
@@ -118,7 +135,8 @@ const TOPICS: readonly ConstitutionalTopic[] = [
     provision: 'amendment-16',
     clause: /taxes on incomes/,
     concern: 'taxes incomes, which the Sixteenth Amendment allows Congress to do',
-    strong: /\b(?:income tax(?:es)?|taxable income|gross income|adjusted gross income)\b/gi,
+    strong: /\b(?:income tax(?:es)?|tax(?:es)? on (?:incomes?|wages)|taxable income)\b/gi,
+    level: 'federal',
   },
   {
     provision: 'article-6',
@@ -130,7 +148,8 @@ const TOPICS: readonly ConstitutionalTopic[] = [
     provision: 'article-4-section-2',
     clause: /Privileges and Immunities/,
     concern: 'treats residents of other States differently',
-    strong: /\b(?:non-?residents?|out-of-state residents?|residency requirements?)\b/gi,
+    // The clause protects citizens of other States, not people living outside a library or school district.
+    strong: /\b(?:out-of-state (?:residents?|citizens?|applicants?|businesses)|(?:residents?|citizens) of (?:other|another) states?|non-?residents? of (?:this|the) state)\b/gi,
   },
 ];
 
@@ -145,12 +164,29 @@ export interface ConstitutionalMatch {
   concern: string;
   /** The document sentence it rests on. */
   unit: TextUnit;
+  /** Where in `unit.text` the words that raised it are. */
+  hit: { index: number; length: number };
   score: number;
 }
 
-const countHits = (re: RegExp | undefined, text: string): number => {
-  if (!re) return 0;
-  return new Set([...text.matchAll(re)].map((m) => m[0].toLowerCase())).size;
+const hitsOf = (re: RegExp | undefined, text: string): RegExpExecArray[] => (re ? [...text.matchAll(re)] : []);
+const distinct = (hits: readonly RegExpExecArray[]): number => new Set(hits.map((m) => m[0].toLowerCase())).size;
+
+/** The document itself acts (commands, permits, forbids), rather than reports or lists. */
+const OPERATIVE = /\b(?:shall|must|may|is (?:hereby )?(?:authorized|required|prohibited)|are (?:hereby )?(?:authorized|required|prohibited)|authoriz\w+|prohibit\w*|unlawful|be it (?:ordained|enacted|resolved))\b/i;
+
+const FEDERAL = /\b(?:Congress|Federal Register|U\.S\.C\.|C\.F\.R\.|CFR|United States Code|Internal Revenue|federal agency|Secretary of (?:the )?[A-Z]\w+|National Labor Relations Board|Federal Aviation Administration)\b/g;
+const STATE_OR_LOCAL = /\b(?:ordinance|village|city council|county board|library district|school district|park district|township|municipal\w*|ILCS|State of [A-Z]\w+|Board of (?:Trustees|Education|Commissioners))\b/gi;
+
+/** Which governments' document this is, by the institutions it names most. */
+export const governmentLevel = (units: readonly TextUnit[]): 'federal' | 'state-or-local' => {
+  let federal = 0;
+  let local = 0;
+  for (const u of units) {
+    federal += u.text.match(FEDERAL)?.length ?? 0;
+    local += u.text.match(STATE_OR_LOCAL)?.length ?? 0;
+  }
+  return federal > local ? 'federal' : 'state-or-local';
 };
 
 const mentionedProvisionId = (m: RegExpMatchArray): string | null => {
@@ -166,6 +202,9 @@ const mentionedProvisionId = (m: RegExpMatchArray): string | null => {
 /**
  * Matches a document against the Constitution: provisions it names outright, then the curated topics,
  * each scored on the sentence that evidences it best. One issue per provision clause, strongest first.
+ * Fewer, better-grounded issues over many loose ones: a topic counts only where the document itself
+ * commands, permits or forbids (not where it reports, lists or budgets), on one strong word or two weak ones; and a
+ * provision that binds one level of government is never raised against another's document.
  * `weight` lets central sentences win ties over stray mentions.
  */
 export const matchConstitution = (
@@ -174,6 +213,8 @@ export const matchConstitution = (
   limit = 5,
 ): ConstitutionalMatch[] => {
   const provisions = usConstitution();
+  const level = governmentLevel(units);
+  const topics = TOPICS.filter((t) => !t.level || t.level === level);
   const best = new Map<string, ConstitutionalMatch>();
   const consider = (key: string, match: ConstitutionalMatch) => {
     const current = best.get(key);
@@ -190,21 +231,26 @@ export const matchConstitution = (
         clause: clauseOf(provision),
         concern: `refers to the ${m[0].replace(/\s+/g, ' ')} itself`,
         unit,
+        hit: { index: m.index, length: m[0].length },
         score: 5 * weight(unit),
       });
     }
-    for (const topic of TOPICS) {
-      const strong = countHits(topic.strong, unit.text);
-      const weak = countHits(topic.weak, unit.text);
-      if (strong === 0 && weak < 2) continue;
+    // A report, a footnote or a line of a budget ("Surveillance camera system 1,500") is no provision.
+    if (!OPERATIVE.test(unit.text) || unit.stopWordRatio < 0.25) continue;
+    for (const topic of topics) {
+      const strong = hitsOf(topic.strong, unit.text);
+      const weak = hitsOf(topic.weak, unit.text);
+      if (strong.length === 0 && distinct(weak) < 2) continue;
       const provision = findProvision(topic.provision, provisions);
       if (!provision) continue;
+      const first = (strong[0] ?? weak[0])!;
       consider(`${topic.provision}:${topic.clause.source}`, {
         provision,
         clause: clauseOf(provision, topic.clause),
         concern: topic.concern,
         unit,
-        score: (2 * strong + weak) * weight(unit),
+        hit: { index: first.index, length: first[0].length },
+        score: (2 * distinct(strong) + distinct(weak)) * weight(unit),
       });
     }
   }

@@ -91,6 +91,57 @@ describe('EmbeddedDocumentAnalyzer', () => {
     expect(groundCitations(draft, [{ number: 1, text: long, ocr: false }]).every((c) => c.verified)).toBe(true);
   });
 
+  it('analyses 66 pages of minutes-like text in seconds, without page furniture in its summary', { timeout: 60_000 }, async () => {
+    const page = (n: number) =>
+      `WARRENVILLE PUBLIC LIBRARY DISTRICT\nBoard of Trustees Meeting Packet\n` +
+      `${n}. The Board reviewed invoice ${n} of $${(n * 137).toLocaleString('en-US')} for building repairs and voted to approve the payment.\n` +
+      `Trustee comments were received on the fiscal year 2019 budget, and the public hearing is set for September ${(n % 28) + 1}, 2018 at 7:00 p.m.\n`.repeat(12) +
+      `Page ${n} of 66\n`;
+    const started = performance.now();
+    const { draft } = await analyze({ pages: Array.from({ length: 66 }, (_, i) => ({ number: i + 1, text: page(i + 1), ocr: true })), analysisType: 'summary' });
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(draft.summary).not.toContain('Page 1 of 66');
+  });
+
+  it('keeps roll calls, signatures, certifications and heading fragments out, and says each sentence once', async () => {
+    const pages = [
+      'ORDINANCE 20-21-02\n\nORDINANCE DETERMINING TO LEVY AN\nADDITIONAL TAX OF .02%\nFOR THE 2020-21 FISCAL YEAR\n\n' +
+        'WHEREAS, the Public Library District Act of 1991 authorizes the Board of Trustees to levy a special tax in addition to the annual\n' +
+        'public library district tax for the maintenance, repairs and alterations of library buildings and equipment; and\n' +
+        'NOW, THEREFORE, BE IT ORDAINED AND DETERMINED by the Board of Trustees of the Warrenville Public Library District that for the\n' +
+        'maintenance, repairs, and alterations of library buildings and equipment, a special tax of .02% of the value of all taxable property\n' +
+        'in the District as equalized or assessed, shall be levied for the fiscal year 2020-2021.\n' +
+        'FURTHER, a copy of this Ordinance shall be published in the THE DAILY HERALD within fifteen (15) days after the date of adoption.\n',
+      'ADOPTED this 15 th day of July 2020, pursuant to a roll call vote as follows:\n\nAYES: DuRocher, Lezon, Picha, Richardson\nAYES: -None-\n' +
+        'ABSTAIN: -None-\nABSENT: -None-\n\n/s/\nJerri L. Picha, President\nBoard of Library Trustees\n\nATTEST:\n',
+      'CERTIFICATION\n\nI do further certify that the attached is a true and correct copy of an ordinance adopted on the 15 th day of July 2020, ' +
+        'at a Meeting of the Board of Trustees of the Warrenville Public Library District.\nI further certify that the Ordinance was published on July 23, 2020.\n',
+    ];
+    const { draft } = await analyze({ pages: pages.map((text, i) => ({ number: i + 1, text, ocr: false })), title: 'Building maintenance levy' });
+    expect(draft.summary).toMatch(/special tax of \.02%/);
+    expect(draft.summary).not.toMatch(/AYES|ABSENT|certify|\/s\/|roll call/);
+    const items = [...draft.keyInsights, ...draft.legalRisks];
+    expect(items.join('\n')).not.toMatch(/LEVY AN$|certify|AYES/m);
+    // A long sentence of the summary comes back, if at all, as the clause on the point ("…a special tax of .02% …"), never whole.
+    const body = (item: string) => item.replace(/^[A-Z][a-z]+(?: [a-z]+)?: /, '');
+    for (const item of items.filter((i) => draft.summary.includes(body(i)))) expect(body(item).length, item).toBeLessThan(150);
+    expect(items.join('\n')).toMatch(/^(?:Money|Taxes): …a special tax of \.02%/m);
+    expect(new Set(items.map(body)).size).toBe(items.length);
+    expect(draft.constitutionalIssues.join('\n')).not.toMatch(/Article I, Section 8/);
+    expect(draft.sentiment.rating).toBe(3);
+    expect(groundCitations(draft, pages.map((text, i) => ({ number: i + 1, text, ocr: false }))).every((c) => c.verified)).toBe(true);
+  });
+
+  it('makes a point once across insights and risks when a recital restates the ordinance', async () => {
+    const filler = 'The Board reviewed the library building plans and the reports of the architect for the new reading room. '.repeat(14);
+    const text =
+      `${filler}\nWHEREAS, the amount of said special tax is .02% of the value of all taxable property in the District as equalized or assessed by the Department of Revenue, as the Act provides for library districts; and\n` +
+      `${filler}\nThe Board orders that a special tax of .02% of the value of all taxable property in the District as equalized or assessed, shall be levied.\n`;
+    const { draft } = await analyze({ pages: [{ number: 1, text, ocr: false }], analysisType: 'summary' });
+    const items = [...draft.keyInsights, ...draft.legalRisks].filter((i) => i.includes('.02% of the value of all taxable property'));
+    expect(items, items.join('\n')).toHaveLength(1);
+  });
+
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('gone'));

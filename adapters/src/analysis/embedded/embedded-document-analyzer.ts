@@ -3,9 +3,11 @@ import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer } from '@civicwa
 import type { DomainError } from '@civicwatch/core/shared/domain-error.ts';
 import { ok, type Result } from '@civicwatch/core/shared/result.ts';
 import { matchConstitution } from './constitution-matcher.ts';
-import { detectPatterns, findContacts, type PatternKind } from './document-patterns.ts';
+import { fallbackAction, findCitizenActions } from './citizen-actions.ts';
+import { detectPatterns, isFormality, patterns, type PatternKind } from './document-patterns.ts';
+import { excerptAround, quoteOf, shorten, showExcerpt } from './excerpt.ts';
 import { summarize, summarySentence } from './extractive-summarizer.ts';
-import type { RankedUnit } from './sentence-ranker.ts';
+import { isClosingClause, isTitleLine, type RankedUnit } from './sentence-ranker.ts';
 import { segmentPages, type TextUnit } from './sentence-segmenter.ts';
 import { scoreSentiment } from './sentiment-scorer.ts';
 
@@ -15,26 +17,10 @@ import { scoreSentiment } from './sentiment-scorer.ts';
  */
 export const EMBEDDED_MODEL = 'extractive-textrank-v1';
 
-/** Quotes are a sentence or its opening span: long enough to find, short enough to show. */
-const MAX_QUOTE = 300;
-const MAX_ITEM = 360;
 const MAX_ITEMS = 5;
 
 type Citation = AnalyzerDraft['citations'][number];
 type ListSection = Exclude<Citation['section'], 'summary'>;
-
-/** The opening of a unit's text, cut at a word boundary: still verbatim text of its page. */
-export const quoteOf = (unit: TextUnit): string => {
-  if (unit.text.length <= MAX_QUOTE) return unit.text;
-  const cut = unit.text.lastIndexOf(' ', MAX_QUOTE);
-  return unit.text.slice(0, cut > MAX_QUOTE / 2 ? cut : MAX_QUOTE).trim();
-};
-
-const shorten = (text: string, max = MAX_ITEM): string => {
-  if (text.length <= max) return text;
-  const cut = text.lastIndexOf(' ', max - 1);
-  return `${text.slice(0, cut > max / 2 ? cut : max - 1).replace(/[,;:]$/, '')}…`;
-};
 
 const INSIGHT_LABELS: ReadonlyArray<[PatternKind, string]> = [
   ['amount', 'Money'],
@@ -58,6 +44,12 @@ class DraftBuilder {
   readonly citations: Citation[] = [];
   readonly lists: Record<ListSection, string[]> = { keyInsights: [], constitutionalIssues: [], citizenAction: [], legalRisks: [] };
   private readonly used = new Map<ListSection, Set<number>>();
+  /** Units shown whole in the summary, the insights or the risks: a reader should meet a sentence once. */
+  readonly shown: Set<number>;
+
+  constructor(summary: readonly TextUnit[]) {
+    this.shown = new Set(summary.map((u) => u.id));
+  }
 
   has(section: ListSection, unit: TextUnit): boolean {
     return this.used.get(section)?.has(unit.id) ?? false;
@@ -67,14 +59,65 @@ class DraftBuilder {
     return this.lists[section].length >= MAX_ITEMS;
   }
 
-  add(section: ListSection, text: string, unit: TextUnit): void {
-    if (this.full(section) || this.has(section, unit)) return;
+  /** Adds an item resting on `unit`, quoted by `quote` (a verbatim span of it; its opening by default). */
+  add(section: ListSection, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
+    if (this.full(section) || this.has(section, unit)) return false;
+    // Pages repeat themselves (a form's footer, a recital restating the ordinance): one point is made once,
+    // in the insights and the risks together.
+    const peers = section === 'keyInsights' || section === 'legalRisks' ? [...this.lists.keyInsights, ...this.lists.legalRisks] : this.lists[section];
+    if (peers.some((item) => sameWords(item, text))) return false;
     const index = this.lists[section].push(text) - 1;
-    this.citations.push({ section, index, page: unit.page, quote: quoteOf(unit) });
+    this.citations.push({ section, index, page: unit.page, quote });
     if (!this.used.has(section)) this.used.set(section, new Set());
     this.used.get(section)!.add(unit.id);
+    return true;
   }
 }
+
+const wordsOf = (item: string): Set<string> =>
+  new Set(item.replace(/^[A-Z][a-z]+(?: [a-z]+)?: /, '').toLowerCase().match(/[\p{L}\p{N}.%$]+/gu) ?? []);
+
+/** Two items make the same point when the shorter's words are nearly all in the longer, whatever their labels. */
+const sameWords = (a: string, b: string): boolean => {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared++;
+  return shared / Math.max(1, Math.min(x.size, y.size)) >= 0.75;
+};
+
+/**
+ * A labelled item on one pattern of a unit: the whole sentence when it is short and not shown elsewhere,
+ * else the clauses around the pattern's words (`…a special tax of .02% … shall be levied …`), quoted as such.
+ */
+const pointAt = (unit: TextUnit, kind: PatternKind, shownElsewhere: boolean, mayRepeat = false): { text: string; quote: string } | null => {
+  const sentence = summarySentence(unit.text);
+  const whole = { text: shorten(sentence), quote: quoteOf(unit) };
+  const match = shownElsewhere || sentence.length > MAX_WHOLE ? patterns[kind].exec(unit.text) : null;
+  if (!match) return shownElsewhere && !mayRepeat ? null : whole;
+  const excerpt = excerptAround(unit.text, match.index, match[0].length);
+  if (shownElsewhere && excerpt.atStart && excerpt.atEnd) return mayRepeat ? whole : null;
+  return { text: showExcerpt(excerpt), quote: excerpt.text };
+};
+
+/** Candidate sentences up to which a document is short: its summary may hold all it says. */
+const SHORT_DOCUMENT = 12;
+
+/** Longest sentence shown whole as an insight or a risk; longer ones are shown by the clauses that matter. */
+const MAX_WHOLE = 240;
+
+/** A piece of a sentence cut by the layout: it opens in lower case, leads into a list, or stops on "and", "of" … */
+const FRAGMENT = /^\p{Ll}|:$|\b(?:and|or|of|the|to|for|an?|in|by|with|that)$/u;
+
+/**
+ * Items state something: a sentence of prose, or a table row with its figures; never a heading, a fragment,
+ * a formality or the closing clauses every ordinance carries.
+ */
+const informative = (u: TextUnit, kinds: Set<PatternKind>): boolean =>
+  !isFormality(u.text) &&
+  !isClosingClause(u.text) &&
+  !isTitleLine(u.text) &&
+  ((u.kind === 'prose' && u.wordCount >= 6 && !FRAGMENT.test(u.text)) || (u.kind === 'table' && kinds.has('amount') && u.wordCount >= 3));
 
 /**
  * The offline default analyzer (DECISIONS "Embedded defaults"): an extractive summary, key insights and
@@ -96,17 +139,20 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     signal?.throwIfAborted();
 
     const summaryUnits = sentences.length > 0 ? sentences.map((s) => s.unit) : fallbackSummary(units);
-    const inSummary = new Set(summaryUnits.map((u) => u.id));
-    const builder = new DraftBuilder();
+    const builder = new DraftBuilder(summaryUnits);
     // Rank order where the ranker scored a unit; the rest (tables, short lines) follow in document order.
     const rankedIds = new Set(ranked.map((r) => r.unit.id));
     const byImportance = [...ranked.map((r) => r.unit), ...units.filter((u) => !rankedIds.has(u.id) && u.kind !== 'boilerplate')];
     const patternsOf = memoPatterns();
 
-    this.addKeyInsights(builder, byImportance, ranked, inSummary, patternsOf, focus !== null && focus.trim() !== '');
-    this.addLegalRisks(builder, byImportance, patternsOf);
+    this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
+    this.addLegalRisks(builder, byImportance, patternsOf, ranked.length <= SHORT_DOCUMENT);
     this.addConstitutionalIssues(builder, units, ranked);
-    this.addCitizenActions(builder, units, patternsOf, summaryUnits[0]);
+    for (const action of findCitizenActions(units, patternsOf)) builder.add('citizenAction', action.text, action.unit, action.quote);
+    if (builder.lists.citizenAction.length === 0) {
+      const fallback = fallbackAction(units, summaryUnits[0]);
+      if (fallback) builder.add('citizenAction', fallback.text, fallback.unit, fallback.quote);
+    }
 
     const draft: AnalyzerDraft = {
       summary: summaryUnits.map((u) => summarySentence(u.text)).join(' '),
@@ -127,32 +173,45 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     builder: DraftBuilder,
     byImportance: readonly TextUnit[],
     ranked: readonly RankedUnit[],
-    inSummary: ReadonlySet<number>,
     patternsOf: (u: TextUnit) => Set<PatternKind>,
     focused: boolean,
   ): void {
-    // Sentences outside the summary add most; a short document has few, so summary sentences may serve too.
-    const fresh = (u: TextUnit) => !inSummary.has(u.id) && !builder.has('keyInsights', u);
-    const any = (u: TextUnit) => !builder.has('keyInsights', u);
+    const add = (text: string, unit: TextUnit, quote?: string) => {
+      if (builder.add('keyInsights', text, unit, quote)) builder.shown.add(unit.id);
+    };
     if (focused) {
-      // The ranker already weighs the focus: its best sentences answer the citizen first.
-      for (const r of ranked.slice(0, 2)) builder.add('keyInsights', `On your focus: ${shorten(summarySentence(r.unit.text))}`, r.unit);
+      // The ranker already weighs the focus: its best sentences answer the citizen first, even from the summary.
+      for (const r of ranked.slice(0, 2)) add(`On your focus: ${shorten(summarySentence(r.unit.text))}`, r.unit);
     }
-    // One insight per kind first (money, taxes, deadlines, powers …), so the list is not five amounts.
+    // One insight per kind first (money, taxes, deadlines, powers …), so the list is not five amounts; from
+    // sentences the summary has not shown, except in a document so short that its summary holds them all.
+    const short = ranked.length <= SHORT_DOCUMENT;
     for (const [kind, label] of INSIGHT_LABELS) {
-      const unit = byImportance.find((u) => fresh(u) && patternsOf(u).has(kind)) ?? byImportance.find((u) => any(u) && patternsOf(u).has(kind));
-      if (unit) builder.add('keyInsights', `${label}: ${shorten(summarySentence(unit.text))}`, unit);
+      const has = (u: TextUnit) => patternsOf(u).has(kind) && informative(u, patternsOf(u));
+      const unit = byImportance.find((u) => !builder.shown.has(u.id) && has(u)) ?? (short ? byImportance.find((u) => has(u) && !builder.has('keyInsights', u)) : undefined);
+      if (!unit) continue;
+      const point = pointAt(unit, kind, builder.shown.has(unit.id), true)!;
+      add(`${label}: ${point.text}`, unit, point.quote);
     }
     for (const r of ranked) {
       if (builder.full('keyInsights')) break;
-      if (!inSummary.has(r.unit.id)) builder.add('keyInsights', shorten(summarySentence(r.unit.text)), r.unit);
+      if (!builder.shown.has(r.unit.id) && informative(r.unit, patternsOf(r.unit))) add(shorten(summarySentence(r.unit.text)), r.unit);
     }
   }
 
-  private addLegalRisks(builder: DraftBuilder, byImportance: readonly TextUnit[], patternsOf: (u: TextUnit) => Set<PatternKind>): void {
+  private addLegalRisks(builder: DraftBuilder, byImportance: readonly TextUnit[], patternsOf: (u: TextUnit) => Set<PatternKind>, short: boolean): void {
     for (const [kind, label] of RISK_LABELS) {
-      const unit = byImportance.find((u) => u.kind === 'prose' && !builder.has('legalRisks', u) && patternsOf(u).has(kind));
-      if (unit) builder.add('legalRisks', `${label}: ${shorten(summarySentence(unit.text))}`, unit);
+      const candidates = byImportance.filter((u) => u.kind === 'prose' && !builder.has('legalRisks', u) && patternsOf(u).has(kind) && informative(u, patternsOf(u)));
+      // A sentence not yet shown is quoted whole; one already shown, by the clauses on the risk, and not at
+      // all when those clauses are the whole sentence (unless the document is short) or an insight's words.
+      for (const unit of [...candidates.filter((u) => !builder.shown.has(u.id)), ...candidates.filter((u) => builder.shown.has(u.id))]) {
+        const point = pointAt(unit, kind, builder.shown.has(unit.id), short);
+        if (!point || builder.lists.keyInsights.some((item) => item.endsWith(point.text))) continue;
+        if (builder.add('legalRisks', `${label}: ${point.text}`, unit, point.quote)) {
+          builder.shown.add(unit.id);
+          break;
+        }
+      }
     }
   }
 
@@ -162,43 +221,11 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     // Central sentences weigh more than a passing word, but a passing word still counts.
     const weight = (u: TextUnit) => 0.6 + 0.4 * (scores.get(u.id) ?? 0);
     for (const match of matchConstitution(units, weight)) {
+      const excerpt = excerptAround(match.unit.text, match.hit.index, match.hit.length, 60, 180);
       const issue =
-        `${match.provision.label}: the document ${match.concern} (page ${match.unit.page}: “${shorten(match.unit.text, 160)}”). ` +
+        `${match.provision.label}: the document ${match.concern} (page ${match.unit.page}: “${showExcerpt(excerpt)}”). ` +
         `Check it against the Constitution's words: “${match.clause}”`;
-      builder.add('constitutionalIssues', issue, match.unit);
-    }
-  }
-
-  private addCitizenActions(
-    builder: DraftBuilder,
-    units: readonly TextUnit[],
-    patternsOf: (u: TextUnit) => Set<PatternKind>,
-    fallback: TextUnit | undefined,
-  ): void {
-    const seenContacts = new Set<string>();
-    for (const unit of units) {
-      if (builder.full('citizenAction')) break;
-      if (unit.kind === 'boilerplate' && seenContacts.size > 0) continue;
-      const kinds = patternsOf(unit);
-      const text = shorten(summarySentence(unit.text), 240);
-      if (kinds.has('comment')) builder.add('citizenAction', `Send your comments while they are accepted: ${text}`, unit);
-      else if (kinds.has('hearing')) builder.add('citizenAction', `Attend the hearing, and speak or submit testimony: ${text}`, unit);
-      else if (kinds.has('meeting') && (kinds.has('date') || /\b(?:\d{1,2}:\d{2}|[ap]\.?m\.?)\b/i.test(unit.text)))
-        builder.add('citizenAction', `Attend the meeting or watch its record: ${text}`, unit);
-      else if (kinds.has('deadline') && kinds.has('date')) builder.add('citizenAction', `Note the deadline: ${text}`, unit);
-      else if (kinds.has('contact')) {
-        const fresh = findContacts(unit.text).filter((c) => !seenContacts.has(c.value));
-        if (fresh.length === 0) continue;
-        for (const c of fresh) seenContacts.add(c.value);
-        builder.add('citizenAction', `Contact them with questions or concerns: ${fresh.map((c) => c.value).join(', ')}`, unit);
-      }
-    }
-    if (builder.lists.citizenAction.length === 0 && fallback) {
-      builder.add(
-        'citizenAction',
-        'Ask the body that issued this document how it affects you, and raise any concern at its next public meeting or with your elected representatives.',
-        fallback,
-      );
+      builder.add('constitutionalIssues', issue, match.unit, excerpt.text);
     }
   }
 }
@@ -216,14 +243,16 @@ const memoPatterns = () => {
 };
 
 /**
- * When nothing reads as prose (a table, a form, a few words), the summary is the document's first
- * lines that are not page furniture, so that it still says what the document is.
+ * When nothing reads as prose (a table, a form, a few words), the summary is the first page's opening
+ * lines, its title among them even where every page repeats it, so that it still says what the document
+ * is. Page numbers, and lines too short to be found again as a quote ("ST"), are left out.
  */
 const fallbackSummary = (units: readonly TextUnit[]): TextUnit[] => {
   const out: TextUnit[] = [];
   let used = 0;
   for (const u of units) {
-    if (u.kind === 'boilerplate' && units.some((x) => x.kind !== 'boilerplate')) continue;
+    if (u.page !== units[0]!.page) break;
+    if ((u.text.match(/\p{L}/gu)?.length ?? 0) < 3 || /^page\s+\d+(?:\s+of\s+\d+)?$/i.test(u.text)) continue;
     out.push(u);
     used += u.text.length;
     if (used >= 400 || out.length >= 6) break;

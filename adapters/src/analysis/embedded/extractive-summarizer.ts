@@ -32,11 +32,12 @@ const leadingHeadings = (units: readonly TextUnit[]): string =>
 
 /**
  * How a chosen sentence reads in the summary: the document's words without the list labels and run-in
- * headings of legal drafting ("(a) In General.--"), and with typographic quotes for TeX-style ones.
+ * headings of legal drafting ("(a) In General.--") or a word processor's bullet, and with typographic quotes for TeX-style ones.
  * Citations keep the unquoted sentence as it stands on the page.
  */
 export const summarySentence = (text: string): string =>
   text
+    .replace(/^[•▪●◦·*\uF0A7\uF0B7\uF0D8]\s*/, '')
     .replace(/^(?:``|")?(?:\(\w{1,4}\)\s*)+/, '')
     .replace(/^[A-Z][\w ,'’&-]{0,60}\.(?:--|—)\s*/, '')
     .replace(/^(?:--|—)\s*/, '')

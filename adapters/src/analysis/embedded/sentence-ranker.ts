@@ -1,3 +1,4 @@
+import { isFormality } from './document-patterns.ts';
 import type { TextUnit } from './sentence-segmenter.ts';
 
 export type SparseVector = Map<string, number>;
@@ -99,14 +100,30 @@ export interface RankedUnit {
 
 /** Units that can be summary sentences: prose with enough words, not repeated page furniture. */
 export const isCandidate = (u: TextUnit): boolean =>
-  u.kind === 'prose' && u.wordCount >= 5 && u.terms.length >= 2 && !(u.wordCount < 12 && ANNOUNCING.test(u.text));
+  u.kind === 'prose' &&
+  u.wordCount >= 5 &&
+  u.terms.length >= 2 &&
+  !(u.wordCount < 12 && ANNOUNCING.test(u.text)) &&
+  !isFormality(u.text) &&
+  !isTitleLine(u.text);
+
+/**
+ * A running title in Title Case ("Minutes of the Regular Board of Trustees Meeting"): OCR misreads it a
+ * little differently on each page, so it escapes the boilerplate check, but it is no sentence.
+ */
+export const isTitleLine = (text: string): boolean => {
+  // Rows of a table (names with amounts or dates) are data, and sentences end in a stop.
+  if (/[.!?;:]["”’)]*$/.test(text) || /\d/.test(text)) return false;
+  const long = text.match(/[\p{L}][\p{L}'’-]{3,}/gu) ?? [];
+  return long.length >= 3 && long.length <= 12 && long.every((w) => /^\p{Lu}/u.test(w));
+};
 
 /** Recitals explain why; the operative part that follows says what. */
 const RECITAL = /^\s*(?:WHEREAS|Whereas)\b/;
 const OPERATIVE = /^\s*(?:now,? therefore,? )?be it (?:further )?(?:ordained|resolved|enacted)|^\s*now,? therefore\b/i;
-/** Signatures, certifications and publication formalities close every ordinance and say nothing of it. */
-const FORMALITY =
-  /\b(?:hereby certify|further certify|in witness whereof|full force and effect|true and correct copy|roll call vote|duly (?:qualified|adopted|elected)|shall be published in|pamphlet form|is hereby repealed to the extent|severab\w+)\b/i;
+/** Publication and effect clauses close every ordinance and say little of it (signatures and certifications are no candidates at all). */
+const FORMALITY = /\b(?:full force and effect|duly (?:qualified|adopted|elected)|shall be published in|pamphlet form|is hereby repealed to the extent|severab\w+)\b/i;
+export const isClosingClause = (text: string): boolean => FORMALITY.test(text);
 
 /** Graph ranking is O(n²); beyond this many candidates only the best by a cheap score enter the graph. */
 const MAX_GRAPH = 600;

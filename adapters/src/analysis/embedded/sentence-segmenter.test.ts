@@ -40,3 +40,21 @@ describe('segmentPages', () => {
     expect(segmentPages([{ number: 1, text: 'Xq7 ;;; lll ||| 0O0 rn1 ~~ ..,, qzx' }]).length).toBeGreaterThan(0);
   });
 });
+
+describe('segmentPages on word-processor lists and roll calls', () => {
+  it('starts a unit at each exported bullet and each line of a roll call', () => {
+    const text =
+      '\uF0B7 Meeting called to order at 9:08am by the chair of the commission\n' +
+      'o Commissioners Present: Anthony Qaiyum, Zach Maiorca, Melaina Prest\n' +
+      'o In 2017, the SSA received $239,503 out of $242,994 in expected taxes\n' +
+      'AYES: DuRocher, Lezon, Picha\nNAYS: None\nABSENT: None\n';
+    expect(segmentPages([{ number: 1, text }]).map((u) => u.text)).toEqual([
+      '\uF0B7 Meeting called to order at 9:08am by the chair of the commission',
+      'o Commissioners Present: Anthony Qaiyum, Zach Maiorca, Melaina Prest',
+      'o In 2017, the SSA received $239,503 out of $242,994 in expected taxes',
+      'AYES: DuRocher, Lezon, Picha',
+      'NAYS: None',
+      'ABSENT: None',
+    ]);
+  });
+});

@@ -35,8 +35,12 @@ const winkNlp = (): WinkMethods => (nlp ??= winkNLP(model, ['sbd', 'negation', '
 
 /** "SEC. 2.", "SECTION 1:", "ARTICLE IV", "TITLE II—" at the start of a line. */
 const SECTION_PREFIX = /^\s*(?:SECTION|SEC\.|ARTICLE|TITLE|PART|CHAPTER|SUBTITLE|DIVISION)\s+[\dIVXLC]+[A-Z]?(?:\s*[.:—–-]+)?\s*/i;
-/** List items that start a new unit even without a blank line before them. */
-const ENUMERATOR = /^\s*(?:\(\w{1,4}\)|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|[•▪●◦·*]\s|[-–]\s)/;
+/**
+ * List items that start a new unit even without a blank line before them: numbered and lettered items,
+ * bullets (word processors export theirs as private-use glyphs and a lone "o"), and the lines of a roll call.
+ */
+const ENUMERATOR =
+  /^\s*(?:\(\w{1,4}\)|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|[•▪●◦·*\uF0A7\uF0B7\uF0D8]\s|[-–]\s|o\s+(?=[A-Z])|(?:AYES|NAYS|NOES|ABSTAIN\w*|ABSENT|PRESENT|ATTENDING)\s*:)/;
 /** Two or more gaps of three spaces between words: a table row in layout-preserving extraction. */
 const COLUMN_GAPS = /\S {3,}\S.* {3,}\S/;
 

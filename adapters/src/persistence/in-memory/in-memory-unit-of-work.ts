@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok, systemClock,
+  type AnalysisRepository, type AnalysisSearch, type PendingAnalysis, type PendingAnalysisRepository,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
@@ -9,7 +10,6 @@ import {
 import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
 import { isFailedResult } from '../sql-helpers.ts';
-import type { AnalysisStore } from '../analysis-store.ts';
 import type { PersistenceRepositories } from '../mikro-orm-unit-of-work.ts';
 
 /** The whole in-memory database; a run works on it directly and a failed run puts a copy back. */
@@ -19,6 +19,7 @@ interface State {
   tiers: SubscriptionTier[];
   settings: Map<SettingKey, string>;
   analyses: StoredAnalysis[];
+  pendingAnalyses: PendingAnalysis[];
 }
 
 const seededState = (): State => ({
@@ -27,6 +28,7 @@ const seededState = (): State => ({
   tiers: structuredClone([...defaultTiers]),
   settings: new Map(Object.entries(defaultSettings) as Array<[SettingKey, string]>),
   analyses: [],
+  pendingAnalyses: [],
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -65,6 +67,14 @@ class InMemoryUserRepository implements UserRepository {
       emailPreferences: user.emailPreferences,
       updatedAt: user.updatedAt,
     }));
+  }
+
+  async updateTier(id: string, tierId: TierId): Promise<void> {
+    const stored = this.db.state.users.get(id);
+    if (!stored) return;
+    if (!this.db.state.tiers.some((t) => t.id === tierId)) throw new Error(`Unknown tier ${tierId}`);
+    stored.tierId = tierId;
+    stored.updatedAt = this.db.clock.now();
   }
 
   async grantAdminRole(emails: readonly string[]): Promise<number> {
@@ -150,24 +160,68 @@ class InMemorySettingRepository implements SettingRepository {
   }
 }
 
-class InMemoryAnalysisRepository implements AnalysisStore {
+const newestFirst = (a: StoredAnalysis, b: StoredAnalysis) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+class InMemoryAnalysisRepository implements AnalysisRepository {
   constructor(private readonly db: InMemoryUnitOfWork) {}
 
   async save(analysis: StoredAnalysis): Promise<void> {
     if (!this.db.state.users.has(analysis.userId)) throw new Error(`Unknown user ${analysis.userId}`);
+    if (this.db.state.analyses.some((a) => a.id === analysis.id)) throw new Error(`Duplicate analysis id ${analysis.id}`);
     this.db.state.analyses.push(copy(analysis));
   }
 
   async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
     return this.db.state.analyses
       .filter((a) => a.userId === userId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .sort(newestFirst)
       .slice(0, Math.max(0, limit))
       .map(copy);
   }
 
   async count(userId: string, since?: Date): Promise<number> {
     return this.db.state.analyses.filter((a) => a.userId === userId && (!since || a.createdAt >= since)).length;
+  }
+
+  async list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }> {
+    const search = query.search?.trim().toLowerCase();
+    const matches = this.db.state.analyses
+      .filter((a) => a.userId === query.userId && (!search || a.document.title.toLowerCase().includes(search)))
+      .sort(newestFirst);
+    const offset = Math.max(0, query.offset);
+    return { items: matches.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: matches.length };
+  }
+
+  async get(userId: string, id: string): Promise<StoredAnalysis | null> {
+    const found = this.db.state.analyses.find((a) => a.id === id && a.userId === userId);
+    return found ? copy(found) : null;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const before = this.db.state.analyses.length;
+    this.db.state.analyses = this.db.state.analyses.filter((a) => !(a.id === id && a.userId === userId));
+    return this.db.state.analyses.length < before;
+  }
+}
+
+class InMemoryPendingAnalysisRepository implements PendingAnalysisRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async insert(pending: PendingAnalysis): Promise<void> {
+    if (!this.db.state.users.has(pending.userId)) throw new Error(`Unknown user ${pending.userId}`);
+    if (this.db.state.pendingAnalyses.some((p) => p.id === pending.id)) throw new Error(`Duplicate pending analysis ${pending.id}`);
+    this.db.state.pendingAnalyses.push(copy(pending));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const before = this.db.state.pendingAnalyses.length;
+    this.db.state.pendingAnalyses = this.db.state.pendingAnalyses.filter((p) => p.id !== id);
+    return this.db.state.pendingAnalyses.length < before;
+  }
+
+  async list(): Promise<PendingAnalysis[]> {
+    return [...this.db.state.pendingAnalyses].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(copy);
   }
 }
 
@@ -192,6 +246,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     tiers: new InMemorySubscriptionTierRepository(this),
     settings: new InMemorySettingRepository(this),
     analyses: new InMemoryAnalysisRepository(this),
+    pendingAnalyses: new InMemoryPendingAnalysisRepository(this),
   };
 
   constructor(options: InMemoryUnitOfWorkOptions = {}) {

@@ -16,6 +16,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   'document.encrypted': 400,
   'document.empty': 400,
   'document.too_short': 400,
+  'document.too_large': 413,
+  'document.too_many_pages': 413,
+  'document.too_many_characters': 413,
+  'tier.feature_unavailable': 403,
+  'analysis.not_found': 404,
   'analyzer.unavailable': 503,
   'analyzer.invalid_output': 503,
 };

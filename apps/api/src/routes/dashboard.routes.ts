@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GetDashboard, dashboardSchema, errorBodySchema, toUserView } from '@civicwatch/core';
+import { GetDashboard, dashboardSchema, errorBodySchema, toAnalysisView, toUserView } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
 
@@ -16,13 +16,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     const { user, analyses, stats } = result.value;
     return {
       user: toUserView(user),
-      analyses: analyses.map((a) => ({
-        id: a.id,
-        createdAt: a.createdAt.toISOString(),
-        analysisType: a.analysisType,
-        document: a.document,
-        result: a.result,
-      })),
+      analyses: analyses.map(toAnalysisView),
       stats,
     };
   });

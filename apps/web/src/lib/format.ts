@@ -1,4 +1,5 @@
-import type { TierId } from '@civicwatch/core/contracts/index.ts';
+import { formatDistance } from 'date-fns';
+import type { AnalysisType, TierId } from '@civicwatch/core/contracts/index.ts';
 
 const tierNames: Record<TierId, string> = { citizen: 'Citizen', patriot: 'Patriot', defender: 'Defender' };
 
@@ -7,20 +8,14 @@ export function tierDisplayName(id: TierId): string {
   return tierNames[id];
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const steps: Array<[limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, secondsPerUnit: number]> = [
-  [60, 'second', 1],
-  [3600, 'minute', 60],
-  [86_400, 'hour', 3600],
-  [86_400 * 30, 'day', 86_400],
-  [86_400 * 365, 'month', 86_400 * 30],
-  [Infinity, 'year', 86_400 * 365],
-];
+/** The analysis types as the screens and the PDF report name them (spec §2 "Analyze page"). */
+export const analysisTypeLabels: Record<AnalysisType, string> = {
+  summary: 'Summary',
+  constitutional: 'Constitutional Check',
+  custom: 'Custom Watchdog',
+};
 
-/** "3 days ago": the usual date-distance thresholds (spec §9). */
+/** "3 days ago", "about 2 hours ago": date-fns's standard date-distance thresholds (spec §9). */
 export function timeAgo(iso: string, now: Date = new Date()): string {
-  const seconds = (new Date(iso).getTime() - now.getTime()) / 1000;
-  const abs = Math.abs(seconds);
-  const [, unit, perUnit] = steps.find(([limit]) => abs < limit) ?? steps[steps.length - 1]!;
-  return relative.format(Math.round(seconds / perUnit), unit);
+  return formatDistance(new Date(iso), now, { addSuffix: true });
 }

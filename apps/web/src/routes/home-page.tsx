@@ -1,12 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Coins, Gift, LogOut } from 'lucide-react';
+import { Coins, Gift, History, LogOut } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
 import { Brand } from '../components/ui/brand.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { AnalyzeSection } from '../features/analyze/components/analyze-section.tsx';
+import { AnalysisResultsDialog } from '../features/analyze/components/analysis-results-dialog.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { DashboardSection } from '../features/dashboard/components/dashboard-section.tsx';
 import { ProfileSettingsCard } from '../features/profile/components/profile-settings-card.tsx';
+import { AnalyzeArea } from './analyze-page.tsx';
 
 const anchorClasses = buttonClasses('ghost', 'sm');
 
@@ -33,6 +34,10 @@ export function HomePage({ user }: { user: UserView }) {
             <a href="#profile" className={anchorClasses}>
               Profile
             </a>
+            <Link to="/history" className={anchorClasses}>
+              <History className="size-4" aria-hidden="true" />
+              History
+            </Link>
             {user.isAdmin && (
               <Link to="/admin" className={anchorClasses}>
                 Admin
@@ -62,8 +67,8 @@ export function HomePage({ user }: { user: UserView }) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName || user.email}!</h1>
           <p className="mt-2 text-slate-600">Keep watch over your government: analyze documents and follow your findings.</p>
         </div>
-        <AnalyzeSection />
-        <DashboardSection />
+        <AnalyzeArea user={user} />
+        <DashboardSection renderViewResults={(analysis) => <AnalysisResultsDialog analysis={analysis} />} />
         <ProfileSettingsCard user={user} />
       </main>
     </div>

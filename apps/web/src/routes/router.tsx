@@ -13,6 +13,7 @@ import { publicConfigQuery } from '../features/config/api/get-config.ts';
 import { AdminPage } from './admin-page.tsx';
 import { AnalyzePage } from './analyze-page.tsx';
 import { ComingSoonPage } from './coming-soon-page.tsx';
+import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -74,6 +75,7 @@ function createRouteTree() {
     )),
     page('/admin', AdminPage),
     page('/analyze', AnalyzePage),
+    page('/history', HistoryPage),
     developerPage('/test-payment', 'Test Payment'),
     developerPage('/debug-stripe', 'Payment Debugging'),
     developerPage('/simple-payment', 'Simple Payment'),

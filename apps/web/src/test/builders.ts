@@ -1,4 +1,4 @@
-import type { DashboardView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
+import type { AnalysisResult, DashboardAnalysis, DashboardView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
 
 /** Test data that satisfies the shared contracts; override what a test is about. */
 export function aUser(overrides: Partial<UserView> = {}): UserView {
@@ -29,3 +29,40 @@ export function aTier(overrides: Partial<SubscriptionTierView> & Pick<Subscripti
 }
 
 export const unauthorized = { code: 'auth.unauthorized', message: 'Unauthorized' };
+
+/** A complete result of the shared contract, with one verified and one unverified citation. */
+export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
+  return {
+    summary: 'The council proposes a 4% property tax increase to fund road repairs.',
+    keyInsights: ['Road repair spending doubles to $12 million.', 'The increase takes effect on July 1.'],
+    constitutionalIssues: ['The public comment period is shorter than the charter requires.'],
+    citizenAction: ['Attend the budget hearing on June 3.'],
+    legalRisks: ['The levy may exceed the state cap without a referendum.'],
+    sentiment: { rating: 4, confidence: 0.82 },
+    metadata: {
+      wordCount: 1234,
+      processingTime: 2400,
+      pages: 3,
+      ocrPages: [2],
+      analyzer: 'embedded',
+      model: null,
+      promptVersion: null,
+    },
+    citations: [
+      { section: 'keyInsights', index: 0, page: 2, quote: 'road repairs: $12,000,000', verified: true },
+      { section: 'constitutionalIssues', index: 0, page: 3, quote: 'comments close after seven days', verified: false },
+    ],
+    ...overrides,
+  };
+}
+
+export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): DashboardAnalysis {
+  return {
+    id: '0b9e8f52-5a36-4a53-8f3b-7f0f4b3c2d11',
+    createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    analysisType: 'constitutional',
+    document: { title: 'City Budget 2026', type: 'pdf' },
+    result: aResult(),
+    ...overrides,
+  };
+}

@@ -14,6 +14,16 @@ import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
 export const MIN_DOCUMENT_CHARACTERS = 50;
 export const TOO_SHORT_MESSAGE = `The document needs at least ${MIN_DOCUMENT_CHARACTERS} characters of text to analyse.`;
 
+/** A tier's content limits (DECISIONS "What the server enforces"). */
+export interface DocumentLimits {
+  maxPages: number;
+  maxCharacters: number;
+}
+
+/** Characters of text as limits count them: each page's text without its leading and trailing blanks. */
+export const documentCharacters = (pages: readonly { text: string }[]): number =>
+  pages.reduce((n, p) => n + p.text.trim().length, 0);
+
 export type DocumentSource = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'text'; text: string };
 
 /** What a waiting citizen is told; `page`/`pages` are 1-based counts of the PDF's pages. */
@@ -32,6 +42,8 @@ export interface AnalyzeDocumentInput {
   customFocus: string | null;
   /** Paying tiers get the paid prompt with their state; Citizen the federal-level free prompt. */
   paidTier: boolean;
+  /** The tier's limits: a PDF with more pages is refused before OCR, more text before the analyzer runs. */
+  limits?: DocumentLimits;
   onProgress?: (progress: AnalysisProgress) => void;
   /** Aborting rejects with the signal's reason (the caller went away); it is not a business failure. */
   signal?: AbortSignal;
@@ -59,8 +71,13 @@ export class AnalyzeDocument {
     if (!extracted.ok) return extracted;
     const pages = extracted.value;
     signal?.throwIfAborted();
-    if (pages.reduce((n, p) => n + p.text.trim().length, 0) < MIN_DOCUMENT_CHARACTERS) {
+    const characters = documentCharacters(pages);
+    if (characters < MIN_DOCUMENT_CHARACTERS) {
       return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
+    }
+    if (input.limits && characters > input.limits.maxCharacters) {
+      return err(domainError('document.too_many_characters',
+        `This document has ${characters} characters of text, more than the ${input.limits.maxCharacters} allowed.`));
     }
 
     const key = promptKeyFor(input.analysisType, input.paidTier);
@@ -121,7 +138,7 @@ export class AnalyzeDocument {
       onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
       return ok([{ number: 1, text: source.text, ocr: false }]);
     }
-    return this.extractor.extract(source.bytes, { onProgress, signal });
+    return this.extractor.extract(source.bytes, { onProgress, signal, maxPages: input.limits?.maxPages });
   }
 }
 

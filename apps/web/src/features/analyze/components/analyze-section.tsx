@@ -1,27 +1,427 @@
-import { FileSearch } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import * as Tabs from '@radix-ui/react-tabs';
+import { ClipboardType, FileUp, Info, LoaderCircle, Lock, MapPin, Sparkles } from 'lucide-react';
+import {
+  DEFAULT_TEXT_TITLE,
+  MAX_CUSTOM_FOCUS_CHARACTERS,
+  MAX_TEXT_CHARACTERS,
+  MAX_TITLE_CHARACTERS,
+  analysisOptionsSchema,
+  countries,
+  usStates,
+  type AnalysisProgressEvent,
+  type AnalysisType,
+  type AnalyzeResponse,
+  type SubscriptionTierView,
+  type UserView,
+} from '@civicwatch/core/contracts/index.ts';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
+import { useToast } from '../../../components/ui/toaster.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, type DocumentSource } from '../api/analyze-document.ts';
+import { readAnalysisResult } from '../utils/analysis-result.ts';
+import { analysisTypeLabels } from '../../../lib/format.ts';
+import { describeProgress, readingFraction } from '../utils/progress-text.ts';
+import { AnalysisResults } from './analysis-results.tsx';
+import { DocumentDropZone } from './document-drop-zone.tsx';
+
+const countryOptions = countries.map(([value, label]) => ({ value, label }));
+const stateOptions = usStates.map(([value, label]) => ({ value, label }));
+const usStateCodes = new Set<string>(usStates.map(([code]) => code));
+
+const analysisTypes: ReadonlyArray<{ value: AnalysisType; description: string }> = [
+  { value: 'summary', description: 'Key points and citizen impact' },
+  { value: 'constitutional', description: 'Legal and constitutional analysis' },
+  { value: 'custom', description: 'Specific oversight focus' },
+];
+
+const textareaClasses =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600 disabled:bg-slate-100';
+
+const isPaid = (user: UserView) => user.subscriptionTier !== 'citizen';
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+type Completed = { response: AnalyzeResponse; title: string; analysisType: AnalysisType };
+
+function PaidFeatureNotice({ message, action }: { message: string; action: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
+      <p className="flex items-center gap-2 text-sm text-amber-900">
+        <Lock className="size-4 shrink-0" aria-hidden="true" />
+        {message}
+      </p>
+      <Link to="/subscribe" className={buttonClasses('outline', 'sm')}>
+        {action}
+      </Link>
+    </div>
+  );
+}
+
+function Fieldset({ legend, icon, children }: { legend: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 sm:p-5">
+      <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-slate-900">
+        {icon}
+        {legend}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** Document Limits (spec §2): the user's own tier, as the server defines it (DECISIONS), never constants. */
+function DocumentLimits({ tier }: { tier: SubscriptionTierView | undefined }) {
+  return (
+    <aside aria-label="Document Limits" className="rounded-lg border border-blue-100 bg-blue-50/60 p-4 text-sm">
+      <p className="flex items-center gap-2 font-semibold text-blue-950">
+        <Info className="size-4" aria-hidden="true" />
+        Document Limits
+      </p>
+      {tier ? (
+        <p className="mt-1 text-slate-700">
+          {tier.name} plan: {formatCount(tier.maxPages)} PDF {tier.maxPages === 1 ? 'page' : 'pages'} or {formatCount(tier.maxCharacters)} characters per
+          document
+        </p>
+      ) : (
+        <p className="mt-1 text-slate-500">Loading your plan&apos;s limits...</p>
+      )}
+      <p className="mt-1 text-slate-600">PDF files up to 10 MB, one at a time. Each analysis uses 1 credit.</p>
+    </aside>
+  );
+}
+
+function ProgressStatus({ event }: { event: AnalysisProgressEvent | null }) {
+  const fraction = readingFraction(event);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <LoaderCircle className="size-4 shrink-0 animate-spin text-blue-900" aria-hidden="true" />
+        <span data-testid="analysis-progress">{describeProgress(event)}</span>
+      </p>
+      {fraction !== null && (
+        <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <div className="h-full rounded-full bg-blue-900 transition-[width]" style={{ width: `${Math.round(fraction * 100)}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function titleOfFile(name: string): string {
+  return name.replace(/\.pdf$/i, '').trim() || name;
+}
+
+export type AnalyzeSectionProps = {
+  user: UserView;
+  /** The user's subscription tier, for the Document Limits notice; undefined while it loads. */
+  tier: SubscriptionTierView | undefined;
+};
 
 /**
- * The document upload and analysis area (spec §2 "Analyze page"), shown on the signed-in home and at
- * /analyze (DECISIONS). The analyzer itself is not part of this release: the card says so.
+ * The document upload and analysis area (spec §2 "Analyze page"), on the signed-in home and at /analyze
+ * (DECISIONS: the same component). Tier rules are shown here and enforced by the server.
  */
-export function AnalyzeSection() {
+export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
+  const toast = useToast();
+  const paid = isPaid(user);
+  const ids = { text: useId(), textHelp: useId(), type: useId(), focus: useId(), focusHelp: useId() };
+
+  const [country, setCountry] = useState<string>('US');
+  const [state, setState] = useState<string>(() => (user.country === 'US' && user.state && usStateCodes.has(user.state) ? user.state : ''));
+  const [analysisType, setAnalysisType] = useState<AnalysisType>('constitutional');
+  const [customPrompt, setCustomPrompt] = useState('');
+  const [tab, setTab] = useState<'upload' | 'text'>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
+  const [title, setTitle] = useState('');
+  const [optionsError, setOptionsError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<AnalysisProgressEvent | null>(null);
+  const [completed, setCompleted] = useState<Completed | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  const analyze = useAnalyzeDocument({
+    onProgress: setProgress,
+    onSuccess: (response, input) => {
+      const sourceTitle = input.source.kind === 'file' ? titleOfFile(input.source.file.name) : input.source.title.trim() || DEFAULT_TEXT_TITLE;
+      setCompleted({ response, title: sourceTitle, analysisType: input.options.analysisType });
+      toast({ title: 'Analysis Complete', description: 'Your document has been analyzed successfully.', variant: 'success' });
+    },
+    onFailure: (error) => toast(analyzeFailureToast(error)),
+  });
+  const pending = analyze.isPending;
+
+  useEffect(() => {
+    if (completed) resultsRef.current?.focus();
+  }, [completed]);
+
+  const hasText = text.trim() !== '';
+  const canSubmit = !pending && (file !== null || hasText);
+  const outOfCredits = user.credits <= 0;
+
+  function documentSource(): DocumentSource | null {
+    const fromText: DocumentSource | null = hasText ? { kind: 'text', text, title } : null;
+    const fromFile: DocumentSource | null = file ? { kind: 'file', file } : null;
+    return tab === 'text' ? (fromText ?? fromFile) : (fromFile ?? fromText);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (outOfCredits) {
+      toast(INSUFFICIENT_CREDITS_TOAST);
+      return;
+    }
+    const source = documentSource();
+    if (!source) return;
+    // One source of truth for the options' rules: the shared contract (STYLE "One source of validation truth").
+    const options = analysisOptionsSchema.safeParse({
+      analysisType,
+      country,
+      state: paid && country === 'US' ? state : undefined,
+      customPrompt: analysisType === 'custom' ? customPrompt : undefined,
+    });
+    if (!options.success) {
+      setOptionsError(options.error.issues[0]?.message ?? 'Please check the analysis options.');
+      return;
+    }
+    setOptionsError(null);
+    setProgress(null);
+    analyze.mutate({ source, options: options.data, progressId: crypto.randomUUID() });
+  }
+
+  function analyzeAnother() {
+    setFile(null);
+    setText('');
+    setTitle('');
+    setProgress(null);
+    setCompleted(null);
+    analyze.reset();
+    // Back to the form: the user's next step starts at its heading.
+    requestAnimationFrame(() => sectionRef.current?.querySelector<HTMLElement>('#analyze-heading')?.focus());
+  }
+
+  const result = completed ? readAnalysisResult(completed.response) : null;
+  const overTierCharacters = tier !== undefined && text.length > tier.maxCharacters;
+
   return (
-    <section id="analyze" aria-labelledby="analyze-heading" className="scroll-mt-20">
+    <section ref={sectionRef} id="analyze" aria-labelledby="analyze-heading" className="scroll-mt-20">
       <Card>
         <CardHeader>
-          <CardTitle id="analyze-heading">Analyze a Government Document</CardTitle>
+          <CardTitle id="analyze-heading" tabIndex={-1} className="focus:outline-none">
+            Analyze a Government Document
+          </CardTitle>
           <CardDescription>Upload a PDF or paste text to get a summary, a constitutional check and recommended citizen actions.</CardDescription>
         </CardHeader>
         <CardContent>
-          <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center">
-            <FileSearch className="size-10 text-blue-900" aria-hidden="true" />
-            <p className="font-semibold text-slate-900">The document analyzer arrives soon</p>
-            <p className="max-w-md text-sm text-slate-600">
-              Uploading and analyzing documents is not available yet. Your credits are safe and will be ready when it
-              opens.
-            </p>
-          </div>
+          {completed && result ? (
+            <div ref={resultsRef} tabIndex={-1} className="focus:outline-none">
+              <AnalysisResults
+                title={completed.title}
+                analysisType={completed.analysisType}
+                createdAt={completed.response.createdAt}
+                result={result}
+                statusLabel="Completed just now"
+                onAnalyzeAnother={analyzeAnother}
+              />
+            </div>
+          ) : (
+            <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-6 lg:grid-cols-2">
+              <div className="space-y-6">
+                <Fieldset legend="Jurisdiction" icon={<MapPin className="size-4 text-blue-900" aria-hidden="true" />}>
+                  <SelectField
+                    label="Country"
+                    options={countryOptions}
+                    value={country}
+                    disabled={pending}
+                    onChange={(event) => {
+                      setCountry(event.target.value);
+                      if (event.target.value !== 'US') setState('');
+                    }}
+                  />
+                  {country === 'US' &&
+                    (paid ? (
+                      <SelectField
+                        label="State"
+                        options={stateOptions}
+                        placeholder="All states (federal analysis)"
+                        value={state}
+                        disabled={pending}
+                        onChange={(event) => setState(event.target.value)}
+                        hint="Choose a state to include its constitution and laws."
+                      />
+                    ) : (
+                      <PaidFeatureNotice message="State selection available for paying subscribers" action="Upgrade to Select State" />
+                    ))}
+                </Fieldset>
+
+                <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'text' ? 'text' : 'upload')} className="space-y-4">
+                  <Tabs.List aria-label="Document source" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+                    {[
+                      { value: 'upload', label: 'Upload PDF', Icon: FileUp },
+                      { value: 'text', label: 'Paste Text', Icon: ClipboardType },
+                    ].map(({ value, label, Icon }) => (
+                      <Tabs.Trigger
+                        key={value}
+                        value={value}
+                        className={cn(
+                          'inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors',
+                          'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+                          'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+                        )}
+                      >
+                        <Icon className="size-4" aria-hidden="true" />
+                        {label}
+                      </Tabs.Trigger>
+                    ))}
+                  </Tabs.List>
+                  <Tabs.Content value="upload" className="focus-visible:outline-none">
+                    <DocumentDropZone
+                      file={file}
+                      onFile={setFile}
+                      disabled={pending}
+                      onReject={(message) => toast({ title: 'File Upload Error', description: message || 'File upload failed', variant: 'destructive' })}
+                    />
+                  </Tabs.Content>
+                  <Tabs.Content value="text" className="space-y-4 focus-visible:outline-none">
+                    <TextField
+                      label="Document title (optional)"
+                      placeholder={DEFAULT_TEXT_TITLE}
+                      value={title}
+                      maxLength={MAX_TITLE_CHARACTERS}
+                      disabled={pending}
+                      onChange={(event) => setTitle(event.target.value)}
+                    />
+                    <div className="space-y-1.5">
+                      <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
+                        Document text
+                      </label>
+                      <textarea
+                        id={ids.text}
+                        rows={10}
+                        value={text}
+                        maxLength={MAX_TEXT_CHARACTERS}
+                        disabled={pending}
+                        aria-describedby={ids.textHelp}
+                        placeholder="Paste the text of the ordinance, budget or minutes here..."
+                        onChange={(event) => setText(event.target.value)}
+                        className={cn(textareaClasses, 'min-h-48 resize-y')}
+                      />
+                      <div id={ids.textHelp} className="flex flex-wrap justify-between gap-2 text-xs text-slate-500">
+                        <span>Paste the document text (minimum 50 characters)</span>
+                        <span className="tabular-nums">
+                          {formatCount(text.length)} / {formatCount(MAX_TEXT_CHARACTERS)} characters
+                        </span>
+                      </div>
+                      {overTierCharacters && (
+                        <p className="text-xs text-amber-800">
+                          Your {tier.name} plan analyzes up to {formatCount(tier.maxCharacters)} characters per document.
+                        </p>
+                      )}
+                    </div>
+                  </Tabs.Content>
+                </Tabs.Root>
+              </div>
+
+              <div className="space-y-6">
+                <Fieldset legend="Analysis Type" icon={<Sparkles className="size-4 text-blue-900" aria-hidden="true" />}>
+                  <div className="space-y-3">
+                    {analysisTypes.map(({ value, description }) => {
+                      const locked = value === 'custom' && !paid;
+                      const checked = analysisType === value;
+                      return (
+                        <label
+                          key={value}
+                          className={cn(
+                            'flex items-start gap-3 rounded-lg border p-3 transition-colors',
+                            checked ? 'border-blue-600 bg-blue-50/60' : 'border-slate-200',
+                            locked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:border-blue-300',
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name="analysisType"
+                            value={value}
+                            checked={checked}
+                            disabled={locked || pending}
+                            aria-labelledby={`${ids.type}-${value}-label`}
+                            aria-describedby={`${ids.type}-${value}-description`}
+                            onChange={() => setAnalysisType(value)}
+                            className="mt-1 size-4 accent-blue-900"
+                          />
+                          <span>
+                            <span id={`${ids.type}-${value}-label`} className="block text-sm font-semibold text-slate-900">
+                              {analysisTypeLabels[value]}
+                            </span>
+                            <span id={`${ids.type}-${value}-description`} className="block text-sm text-slate-600">
+                              {description}
+                            </span>
+                          </span>
+                        </label>
+                      );
+                    })}
+                  </div>
+                  {!paid && <PaidFeatureNotice message="Available for paying subscribers" action="Upgrade to Access Custom Analysis" />}
+                  {paid && analysisType === 'custom' && (
+                    <div className="space-y-1.5">
+                      <label htmlFor={ids.focus} className="block text-sm font-medium text-slate-800">
+                        Custom focus
+                      </label>
+                      <textarea
+                        id={ids.focus}
+                        rows={4}
+                        value={customPrompt}
+                        maxLength={MAX_CUSTOM_FOCUS_CHARACTERS}
+                        disabled={pending}
+                        aria-describedby={ids.focusHelp}
+                        placeholder="e.g. Look for no-bid contracts and changes to public comment periods"
+                        onChange={(event) => setCustomPrompt(event.target.value)}
+                        className={textareaClasses}
+                      />
+                      <p id={ids.focusHelp} className="text-xs text-slate-500">
+                        Tell the watchdog what to look for. {formatCount(customPrompt.length)} / {formatCount(MAX_CUSTOM_FOCUS_CHARACTERS)} characters
+                      </p>
+                    </div>
+                  )}
+                  {optionsError && (
+                    <p role="alert" className="text-sm text-red-700">
+                      {optionsError}
+                    </p>
+                  )}
+                </Fieldset>
+
+                <DocumentLimits tier={tier} />
+
+                {pending && <ProgressStatus event={progress} />}
+
+                {outOfCredits ? (
+                  <div className="space-y-2">
+                    <Link to="/subscribe" className={buttonClasses('secondary', 'lg', 'w-full')}>
+                      Upgrade to Get More Credits
+                    </Link>
+                    <p className="text-center text-sm text-slate-600">You have no credits left. Each analysis uses 1 credit.</p>
+                  </div>
+                ) : (
+                  <Button type="submit" size="lg" disabled={!canSubmit} className="h-auto w-full flex-col gap-0.5 py-3">
+                    {pending ? (
+                      <span className="inline-flex items-center gap-2">
+                        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+                        Processing...
+                      </span>
+                    ) : (
+                      <>
+                        <span>Analyze Document</span>
+                        <span className="text-xs font-normal opacity-80">Analysis typically takes 10-30 seconds</span>
+                      </>
+                    )}
+                  </Button>
+                )}
+              </div>
+            </form>
+          )}
         </CardContent>
       </Card>
     </section>

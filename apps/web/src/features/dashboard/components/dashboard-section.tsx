@@ -1,14 +1,11 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Award, Calendar, ChartColumn, CircleCheck, Coins, FileText, type LucideIcon } from 'lucide-react';
 import { RECENT_ANALYSES, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { timeAgo, tierDisplayName } from '../../../lib/format.ts';
+import { analysisTypeLabels, timeAgo, tierDisplayName } from '../../../lib/format.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
-
-const analysisTypeLabels: Record<DashboardAnalysis['analysisType'], string> = {
-  summary: 'Summary',
-  constitutional: 'Constitutional Check',
-  custom: 'Custom Watchdog',
-};
 
 function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (
@@ -22,12 +19,20 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
   );
 }
 
-function RecentAnalyses({ analyses }: { analyses: DashboardAnalysis[] }) {
+/** Opens one analysis's full results; supplied by the page, which composes the features. */
+export type RenderViewResults = (analysis: DashboardAnalysis) => ReactNode;
+
+function RecentAnalyses({ analyses, renderViewResults }: { analyses: DashboardAnalysis[]; renderViewResults?: RenderViewResults | undefined }) {
   const recent = [...analyses].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_ANALYSES);
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-4 space-y-0">
         <CardTitle>Recent Analyses</CardTitle>
+        {recent.length > 0 && (
+          <Link to="/history" className={buttonClasses('ghost', 'sm', 'text-blue-900')}>
+            View all history
+          </Link>
+        )}
       </CardHeader>
       <CardContent>
         {recent.length === 0 ? (
@@ -45,10 +50,13 @@ function RecentAnalyses({ analyses }: { analyses: DashboardAnalysis[] }) {
                     {analysisTypeLabels[analysis.analysisType]} · <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
                   </p>
                 </div>
-                <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
-                  <CircleCheck className="size-3.5" aria-hidden="true" />
-                  Completed
-                </span>
+                <div className="flex items-center gap-2">
+                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
+                    <CircleCheck className="size-3.5" aria-hidden="true" />
+                    Completed
+                  </span>
+                  {renderViewResults?.(analysis)}
+                </div>
               </li>
             ))}
           </ul>
@@ -59,7 +67,7 @@ function RecentAnalyses({ analyses }: { analyses: DashboardAnalysis[] }) {
 }
 
 /** "Your Dashboard" of the signed-in home (spec §2 "Dashboard content"). */
-export function DashboardSection() {
+export function DashboardSection({ renderViewResults }: { renderViewResults?: RenderViewResults } = {}) {
   const dashboard = useDashboard();
 
   return (
@@ -85,7 +93,7 @@ export function DashboardSection() {
             <StatCard label="This Month" value={String(dashboard.data.stats.thisMonthAnalyses)} icon={Calendar} />
             <StatCard label="Current Plan" value={tierDisplayName(dashboard.data.user.subscriptionTier)} icon={Award} />
           </div>
-          <RecentAnalyses analyses={dashboard.data.analyses} />
+          <RecentAnalyses analyses={dashboard.data.analyses} renderViewResults={renderViewResults} />
         </>
       )}
     </section>

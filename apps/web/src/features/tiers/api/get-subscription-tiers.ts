@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { subscriptionTierListSchema, type SubscriptionTierView } from '@civicwatch/core/contracts/index.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { subscriptionTierListSchema, type SubscriptionTierView, type TierId } from '@civicwatch/core/contracts/index.ts';
 import { getJson } from '../../../lib/api-client.ts';
 
 /**
@@ -42,15 +42,28 @@ export const FALLBACK_TIERS: SubscriptionTierView[] = [
   },
 ];
 
+/** GET /api/subscription-tiers, shared by the pricing cards and the Analyze page's limits. */
+export const subscriptionTiersQuery = queryOptions({
+  queryKey: ['/api/subscription-tiers'],
+  queryFn: () => getJson('/api/subscription-tiers', subscriptionTierListSchema),
+});
+
 export type TiersState = { status: 'loading' } | { status: 'ready'; tiers: SubscriptionTierView[] };
 
 /** The active tiers, cheapest first; the built-in list when the call fails or returns none. */
 export function useSubscriptionTiers(): TiersState {
-  const query = useQuery({
-    queryKey: ['/api/subscription-tiers'],
-    queryFn: () => getJson('/api/subscription-tiers', subscriptionTierListSchema),
-  });
+  const query = useQuery(subscriptionTiersQuery);
   if (query.isPending) return { status: 'loading' };
   const active = (query.data ?? []).filter((tier) => tier.isActive).sort((a, b) => Number(a.price) - Number(b.price));
   return { status: 'ready', tiers: active.length > 0 ? active : FALLBACK_TIERS };
+}
+
+/**
+ * The tier a user is on, for the limits the Analyze page shows (never constants: DECISIONS). A tier
+ * an administrator has retired still answers with its own limits; undefined while the call is pending.
+ */
+export function useTierOf(id: TierId): SubscriptionTierView | undefined {
+  const query = useQuery(subscriptionTiersQuery);
+  if (query.isPending) return undefined;
+  return (query.data ?? []).find((tier) => tier.id === id) ?? FALLBACK_TIERS.find((tier) => tier.id === id);
 }

@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_TEXT_TITLE,
+  analyzeResponseSchema,
+  type AnalysisOptions,
+  type AnalysisProgressEvent,
+  type AnalyzeResponse,
+} from '@civicwatch/core/contracts/index.ts';
+import { HttpError, apiRequest, serverMessage } from '../../../lib/api-client.ts';
+import { currentUserKey, dashboardKey } from '../../../lib/query-client.ts';
+import type { ToastInput } from '../../../lib/toast-store.ts';
+import { openAnalysisProgress } from './analysis-progress.ts';
+import { analysesKey } from './list-analyses.ts';
+
+export type DocumentSource = { kind: 'file'; file: File } | { kind: 'text'; text: string; title: string };
+
+export type AnalyzeDocumentInput = {
+  source: DocumentSource;
+  /** Already checked with the shared analysisOptionsSchema. */
+  options: AnalysisOptions;
+  /** A UUID the client makes up, shared by the POST and its progress stream. */
+  progressId: string;
+};
+
+/**
+ * The multipart body of POST /api/analyze (spec §3 "Analyze request", §7): the PDF as `document`, or
+ * `text` and `title` (default "Text Document"); the custom focus only for the custom type, the state only
+ * with the United States.
+ */
+export function toAnalyzeFormData({ source, options, progressId }: AnalyzeDocumentInput): FormData {
+  const form = new FormData();
+  // Plain fields first, the file last: a streaming server knows the options before the bytes arrive.
+  form.append('progressId', progressId);
+  form.append('analysisType', options.analysisType);
+  form.append('country', options.country);
+  if (options.state && options.country === 'US') form.append('state', options.state);
+  if (options.analysisType === 'custom' && options.customPrompt) form.append('customPrompt', options.customPrompt);
+  if (source.kind === 'file') {
+    form.append('document', source.file, source.file.name);
+  } else {
+    form.append('title', source.title.trim() || DEFAULT_TEXT_TITLE);
+    form.append('text', source.text);
+  }
+  return form;
+}
+
+/** POST /api/analyze, sent as form data without an explicit content type (spec §7). */
+export async function analyzeDocument(input: AnalyzeDocumentInput): Promise<AnalyzeResponse> {
+  return analyzeResponseSchema.parse(await apiRequest('/api/analyze', { method: 'POST', formData: toAnalyzeFormData(input) }));
+}
+
+export const INSUFFICIENT_CREDITS_TOAST: ToastInput = {
+  title: 'Insufficient Credits',
+  description: 'You need credits to perform analysis. Please upgrade your account.',
+  variant: 'destructive',
+};
+
+/**
+ * The toast for a refused or failed analysis (spec §8 "Analysis"): no credits left (402) is Insufficient
+ * Credits; anything else is Upload Failed with the server's own message, or the spec's default.
+ */
+export function analyzeFailureToast(error: unknown): ToastInput {
+  if (error instanceof HttpError && error.status === 402) return INSUFFICIENT_CREDITS_TOAST;
+  return { title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document', variant: 'destructive' };
+}
+
+/**
+ * Runs one analysis: the progress stream is opened just before the POST and closed when it settles.
+ * Success refreshes the user (credits) and the dashboard and history (spec §4 "Analysis submission").
+ */
+export function useAnalyzeDocument(callbacks: {
+  onProgress: (event: AnalysisProgressEvent) => void;
+  onSuccess: (response: AnalyzeResponse, input: AnalyzeDocumentInput) => void;
+  onFailure: (error: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AnalyzeDocumentInput) => {
+      const stop = openAnalysisProgress(input.progressId, callbacks.onProgress);
+      try {
+        return await analyzeDocument(input);
+      } finally {
+        stop();
+      }
+    },
+    onSuccess: async (response, input) => {
+      callbacks.onSuccess(response, input);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+        queryClient.invalidateQueries({ queryKey: dashboardKey }),
+        queryClient.invalidateQueries({ queryKey: analysesKey }),
+      ]);
+    },
+    onError: async (error) => {
+      callbacks.onFailure(error);
+      // 402: the balance the page shows was out of date; fetch it so the upgrade button appears.
+      if (error instanceof HttpError && error.status === 402) await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+  });
+}

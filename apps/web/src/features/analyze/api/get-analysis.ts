@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { dashboardAnalysisSchema, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { getJson } from '../../../lib/api-client.ts';
+import { analysesKey } from './list-analyses.ts';
+
+/** GET /api/analyses/{id}: one past analysis with its full result. */
+export function fetchAnalysis(id: string): Promise<DashboardAnalysis> {
+  return getJson(`/api/analyses/${encodeURIComponent(id)}`, dashboardAnalysisSchema);
+}
+
+/**
+ * The analysis as the server holds it now. The copy from the list it was opened from shows at once,
+ * and stays on screen if the call fails.
+ */
+export function useAnalysis(listed: DashboardAnalysis, enabled = true) {
+  const query = useQuery({
+    queryKey: [...analysesKey, 'detail', listed.id],
+    queryFn: () => fetchAnalysis(listed.id),
+    placeholderData: listed,
+    enabled,
+  });
+  return query.data ?? listed;
+}

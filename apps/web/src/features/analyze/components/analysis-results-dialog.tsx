@@ -1,0 +1,68 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Eye, X } from 'lucide-react';
+import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { timeAgo } from '../../../lib/format.ts';
+import { useAnalysis } from '../api/get-analysis.ts';
+import { readAnalysisResult } from '../utils/analysis-result.ts';
+import { analysisTypeLabels } from '../../../lib/format.ts';
+import { AnalysisResults } from './analysis-results.tsx';
+
+function DialogBody({ listed }: { listed: DashboardAnalysis }) {
+  const analysis = useAnalysis(listed);
+  const result = readAnalysisResult(analysis.result);
+  if (!result) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        The results of this analysis could not be read.
+      </p>
+    );
+  }
+  return (
+    <AnalysisResults
+      title={analysis.document.title}
+      analysisType={analysis.analysisType}
+      createdAt={analysis.createdAt}
+      result={result}
+      statusLabel={`Completed ${timeAgo(analysis.createdAt)}`}
+    />
+  );
+}
+
+/** View Results (spec §2 "Dashboard content"): a past analysis, in full, in a dialog over the page. */
+export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis: DashboardAnalysis; triggerClassName?: string }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className={cn(buttonClasses('ghost', 'sm'), 'text-blue-900', triggerClassName)}>
+        <Eye className="size-4" aria-hidden="true" />
+        View Results
+        <span className="sr-only">: {analysis.document.title}</span>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm" />
+        <Dialog.Content
+          className={cn(
+            'fixed inset-x-2 bottom-2 top-4 z-50 flex flex-col rounded-xl bg-white shadow-xl focus:outline-none',
+            'sm:inset-x-auto sm:left-1/2 sm:top-1/2 sm:bottom-auto sm:max-h-[90vh] sm:w-[min(64rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2',
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5">
+            <div className="min-w-0">
+              <Dialog.Title className="break-words text-lg font-semibold text-slate-900">{analysis.document.title}</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">
+                {analysisTypeLabels[analysis.analysisType]} · {new Date(analysis.createdAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'sm')}>
+              <X className="size-4" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto p-5">
+            <DialogBody listed={analysis} />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

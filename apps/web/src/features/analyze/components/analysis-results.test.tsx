@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastProvider } from '../../../components/ui/toaster.tsx';
+import { createToastStore } from '../../../lib/toast-store.ts';
+import { aResult } from '../../../test/builders.ts';
+import { readAnalysisResult } from '../utils/analysis-result.ts';
+import { AnalysisResults } from './analysis-results.tsx';
+
+function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => void } = {}) {
+  const user = userEvent.setup();
+  render(
+    <ToastProvider store={createToastStore()}>
+      <AnalysisResults
+        title="City Budget 2026"
+        analysisType="constitutional"
+        createdAt="2026-11-22T10:00:00.000Z"
+        result={readAnalysisResult(result)!}
+        statusLabel="Completed just now"
+        {...extra}
+      />
+    </ToastProvider>,
+  );
+  return { user };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Analysis Results view', () => {
+  it('shows every section, the sentiment with its confidence as a percentage, and the metadata', () => {
+    renderResults(aResult({ metadata: { ...aResult().metadata, analyzer: 'openai', model: 'gpt-4.1-mini' } }), { onAnalyzeAnother: () => {} });
+
+    expect(screen.getByText('Completed just now')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText(/4% property tax increase/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Key Insights' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Constitutional Issues' })).getByText(/public comment period/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Recommended Citizen Actions' })).getByText(/budget hearing/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Legal Risks' })).getByText(/state cap/)).toBeInTheDocument();
+
+    const sentiment = screen.getByRole('region', { name: 'Sentiment' });
+    expect(within(sentiment).getByText('4/5 · Positive')).toBeInTheDocument();
+    expect(within(sentiment).getByText('82%')).toBeInTheDocument();
+
+    const details = within(screen.getByRole('region', { name: 'Analysis details' }));
+    expect(details.getByText('Word count').nextSibling).toHaveTextContent('1,234');
+    expect(details.getByText('Processing time').nextSibling).toHaveTextContent('2.4 s');
+    expect(details.getByText('Pages').nextSibling).toHaveTextContent('3');
+    expect(details.getByText('OCR pages').nextSibling).toHaveTextContent('2');
+    expect(details.getByText('Analyzer').nextSibling).toHaveTextContent('OpenAIgpt-4.1-mini');
+
+    for (const name of ['Export PDF', 'Share Analysis', 'Analyze Another']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('puts page citations beside their points, marks verified quotes, and shows the quote on demand', async () => {
+    const { user } = renderResults();
+    const insights = within(screen.getByRole('region', { name: 'Key Insights' }));
+    const [first, second] = insights.getAllByRole('listitem');
+    expect(within(first!).getByRole('button', { name: 'Page 2, verified quote' })).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: /Page/ })).not.toBeInTheDocument();
+
+    const issues = within(screen.getByRole('region', { name: 'Constitutional Issues' }));
+    expect(issues.getByRole('button', { name: 'Page 3, unverified quote' })).toBeInTheDocument();
+
+    expect(screen.queryByText(/road repairs: \$12,000,000/)).not.toBeInTheDocument();
+    await user.click(insights.getByRole('button', { name: 'Page 2, verified quote' }));
+    const popover = await screen.findByRole('dialog');
+    expect(within(popover).getByText('“road repairs: $12,000,000”')).toBeInTheDocument();
+    expect(within(popover).getByText(/Verified: this quote appears on page 2/)).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(issues.getByRole('button', { name: 'Page 3, unverified quote' }));
+    expect(await screen.findByText(/Not verified: this quote could not be found on page 3/)).toBeInTheDocument();
+  });
+
+  it('reads results stored before citations existed, and results stored as a JSON string', () => {
+    const legacy = JSON.stringify({
+      summary: 'Old summary.',
+      keyInsights: ['Old insight'],
+      constitutionalIssues: [],
+      citizenAction: [],
+      legalRisks: [],
+      sentiment: { rating: 2, confidence: 0.5 },
+      metadata: { wordCount: 10, processingTime: 900 },
+    });
+    renderResults(legacy as never);
+    expect(screen.getByText('Old summary.')).toBeInTheDocument();
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByText('No constitutional issues were identified.')).toBeInTheDocument();
+    expect(screen.queryByText('OCR pages')).not.toBeInTheDocument();
+  });
+
+  it('shares with the device share sheet: title "Document Analysis Results", the summary as text', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share, clipboard: { writeText: vi.fn() } });
+    const { user } = renderResults();
+    await user.click(screen.getByRole('button', { name: 'Share Analysis' }));
+    expect(share).toHaveBeenCalledWith({ title: 'Document Analysis Results', text: aResult().summary });
+  });
+
+  it('copies the summary to the clipboard where there is no share sheet, and says so', async () => {
+    const { user } = renderResults();
+    // After userEvent.setup(), which installs a clipboard of its own.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { share: undefined, clipboard: { writeText } });
+    await user.click(screen.getByRole('button', { name: 'Share Analysis' }));
+    expect(writeText).toHaveBeenCalledWith(aResult().summary);
+    expect(await screen.findByText('Copied to Clipboard')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,248 @@
+import { useState, type ReactNode } from 'react';
+import { AlertTriangle, CircleCheck, FileDown, Gauge, Lightbulb, Megaphone, RotateCcw, Scale, Share2, type LucideIcon } from 'lucide-react';
+import type { AnalysisType, CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toaster.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { analysisTypeLabels } from '../../../lib/format.ts';
+import {
+  analyzerLabels,
+  citationsOf,
+  confidencePercent,
+  formatDuration,
+  sentimentLabel,
+  type DisplayResult,
+} from '../utils/analysis-result.ts';
+import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
+import { shareAnalysis } from '../utils/share-analysis.ts';
+import { CitationMarks } from './citation-marks.tsx';
+
+export type AnalysisResultsProps = {
+  title: string;
+  analysisType: AnalysisType;
+  createdAt: string;
+  result: DisplayResult;
+  /** "Completed just now" after a fresh analysis; "Completed 3 days ago" for a past one. */
+  statusLabel: string;
+  /** Shown after a fresh analysis: clears the form for the next document. */
+  onAnalyzeAnother?: () => void;
+  /** The results' own heading level, so they fit the page or dialog around them. */
+  headingLevel?: 2 | 3;
+};
+
+function ListSection({
+  title,
+  icon: Icon,
+  items,
+  section,
+  result,
+  empty,
+  tone = 'default',
+  Heading,
+}: {
+  Heading: 'h3' | 'h4';
+  title: string;
+  icon: LucideIcon;
+  items: string[];
+  section: CitedSection;
+  result: DisplayResult;
+  empty: string;
+  tone?: 'default' | 'warning';
+}) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5">
+      <Heading className="flex items-center gap-2 font-semibold text-slate-900">
+        <Icon className={cn('size-5', tone === 'warning' ? 'text-red-700' : 'text-blue-900')} aria-hidden="true" />
+        {title}
+      </Heading>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {items.map((item, index) => (
+            <li key={index} className="flex gap-3 text-sm leading-relaxed text-slate-800">
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
+                  tone === 'warning' ? 'bg-red-50 text-red-800' : 'bg-blue-50 text-blue-900',
+                )}
+              >
+                {index + 1}
+              </span>
+              <span>
+                {item}
+                <CitationMarks citations={citationsOf(result, section, index)} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function SentimentMeter({ rating }: { rating: number }) {
+  const filled = Math.min(5, Math.max(1, Math.round(rating)));
+  return (
+    <span className="flex gap-1" aria-hidden="true">
+      {[1, 2, 3, 4, 5].map((step) => (
+        <span key={step} className={cn('h-2 w-6 rounded-full', step <= filled ? 'bg-blue-900' : 'bg-slate-200')} />
+      ))}
+    </span>
+  );
+}
+
+/** The Analysis Results view (spec §2, §3): every section, the sentiment, the metadata and the citations. */
+export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Sub = headingLevel === 2 ? 'h3' : 'h4';
+  const { metadata, sentiment } = result;
+
+  async function onExport() {
+    setExporting(true);
+    try {
+      await exportAnalysisPdf({ title, analysisType, createdAt, result });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function onShare() {
+    const outcome = await shareAnalysis(result.summary);
+    if (outcome === 'copied') {
+      toast({ title: 'Copied to Clipboard', description: 'The analysis summary has been copied to your clipboard.', variant: 'success' });
+    } else if (outcome === 'failed') {
+      toast({ title: 'Share Failed', description: 'The summary could not be shared or copied. Please copy it by hand.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <Heading className="text-xl font-bold tracking-tight text-slate-900">Analysis Results</Heading>
+          <p className="break-words text-sm text-slate-600">
+            {title} · {analysisTypeLabels[analysisType]}
+          </p>
+        </div>
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
+          <CircleCheck className="size-4" aria-hidden="true" />
+          {statusLabel}
+        </span>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="primary" onClick={() => void onExport()} disabled={exporting}>
+          <FileDown className="size-4" aria-hidden="true" />
+          {exporting ? 'Exporting...' : 'Export PDF'}
+        </Button>
+        <Button variant="outline" onClick={() => void onShare()}>
+          <Share2 className="size-4" aria-hidden="true" />
+          Share Analysis
+        </Button>
+        {onAnalyzeAnother && (
+          <Button variant="outline" onClick={onAnalyzeAnother}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Analyze Another
+          </Button>
+        )}
+      </div>
+
+      <section aria-label="Summary" className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
+        <Sub className="font-semibold text-blue-950">Summary</Sub>
+        <p className="mt-2 text-sm leading-relaxed text-slate-800">
+          {result.summary || 'No summary was produced for this document.'}
+          <CitationMarks citations={citationsOf(result, 'summary')} />
+        </p>
+      </section>
+
+      {sentiment && (
+        <section aria-label="Sentiment" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
+          <div>
+            <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
+              <Gauge className="size-4 text-blue-900" aria-hidden="true" />
+              Sentiment rating
+            </p>
+            <div className="mt-2 flex items-center gap-3">
+              <SentimentMeter rating={sentiment.rating} />
+              <span className="text-sm font-semibold text-slate-900">
+                {sentiment.rating}/5 · {sentimentLabel(sentiment.rating)}
+              </span>
+            </div>
+          </div>
+          <div>
+            <p className="text-sm font-medium text-slate-600">Confidence</p>
+            <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{confidencePercent(sentiment.confidence)}</p>
+          </div>
+        </section>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ListSection title="Key Insights" icon={Lightbulb} items={result.keyInsights} section="keyInsights" result={result} empty="No key insights were identified." Heading={Sub} />
+        <ListSection
+          title="Constitutional Issues"
+          icon={Scale}
+          items={result.constitutionalIssues}
+          section="constitutionalIssues"
+          result={result}
+          empty="No constitutional issues were identified."
+          Heading={Sub}
+        />
+        <ListSection
+          title="Recommended Citizen Actions"
+          icon={Megaphone}
+          items={result.citizenAction}
+          section="citizenAction"
+          result={result}
+          empty="No actions were recommended."
+          Heading={Sub}
+        />
+        <ListSection
+          title="Legal Risks"
+          icon={AlertTriangle}
+          items={result.legalRisks}
+          section="legalRisks"
+          result={result}
+          empty="No legal risks were identified."
+          tone="warning"
+          Heading={Sub}
+        />
+      </div>
+
+      <section aria-label="Analysis details" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
+        <Sub className="text-sm font-semibold text-slate-900">Analysis details</Sub>
+        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {metadata.wordCount !== undefined && <Fact label="Word count">{metadata.wordCount.toLocaleString('en-US')}</Fact>}
+          {metadata.processingTime !== undefined && <Fact label="Processing time">{formatDuration(metadata.processingTime)}</Fact>}
+          {metadata.pages !== undefined && <Fact label="Pages">{metadata.pages}</Fact>}
+          {metadata.ocrPages !== undefined && (
+            <Fact label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Fact>
+          )}
+          {metadata.analyzer !== undefined && (
+            <Fact label="Analyzer">
+              {analyzerLabels[metadata.analyzer] ?? metadata.analyzer}
+              {metadata.model ? <span className="block text-xs font-normal text-slate-600">{metadata.model}</span> : null}
+            </Fact>
+          )}
+        </dl>
+        {result.citations.length > 0 && (
+          <p className="mt-4 flex items-start gap-1.5 text-xs text-slate-600">
+            Page marks show where each point comes from; a check means the quote was found on that page. Select a mark to read the quote.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { FileText, Upload, X } from 'lucide-react';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { checkDocumentFiles, formatFileSize } from '../utils/document-file.ts';
+
+type DocumentDropZoneProps = {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** A file that is not one PDF of at most 10 MB; the message says why. */
+  onReject: (message: string) => void;
+  disabled?: boolean;
+};
+
+/**
+ * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. The zone is itself the Choose File
+ * control, so it is reached with Tab and opened with Enter or Space.
+ */
+export function DocumentDropZone({ file, onFile, onReject, disabled = false }: DocumentDropZoneProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = useId();
+
+  const openPicker = () => {
+    if (!disabled) inputRef.current?.click();
+  };
+  const take = (files: File[]) => {
+    const check = checkDocumentFiles(files);
+    if (check.ok) onFile(check.file);
+    else onReject(check.message);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openPicker();
+    }
+  };
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    if (!disabled) setDragging(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) take(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <div>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="application/pdf,.pdf"
+        aria-label="PDF document"
+        hidden
+        tabIndex={-1}
+        disabled={disabled}
+        onChange={(event) => {
+          take(Array.from(event.target.files ?? []));
+          // Choosing the same file again after removing it must fire a change.
+          event.target.value = '';
+        }}
+      />
+      {file ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50/60 p-4">
+          <FileText className="size-8 shrink-0 text-blue-900" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-slate-900">{file.name}</p>
+            <p className="text-sm text-slate-600">PDF · {formatFileSize(file.size)}</p>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={openPicker} disabled={disabled}>
+              Change file
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onFile(null)} disabled={disabled} aria-label={`Remove ${file.name}`}>
+              <X className="size-4" aria-hidden="true" />
+              Remove
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div
+          role="button"
+          tabIndex={disabled ? -1 : 0}
+          aria-label="Choose File, or drag and drop a PDF here"
+          aria-describedby={hintId}
+          aria-disabled={disabled || undefined}
+          onClick={openPicker}
+          onKeyDown={onKeyDown}
+          onDragEnter={onDragOver}
+          onDragOver={onDragOver}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={onDrop}
+          className={cn(
+            'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+            dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
+            disabled && 'cursor-not-allowed opacity-60',
+          )}
+        >
+          <Upload className="size-9 text-blue-900" aria-hidden="true" />
+          <p className="font-medium text-slate-900">{dragging ? 'Drop your PDF to add it' : 'Drag and drop your PDF here'}</p>
+          <p className="text-sm text-slate-500">or</p>
+          <span aria-hidden="true" className={buttonClasses('outline', 'sm')}>
+            Choose File
+          </span>
+          <p id={hintId} className="mt-1 text-xs text-slate-500">
+            PDF only · one file · up to 10 MB
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,349 @@
+import { format } from 'date-fns';
+import type { jsPDF as JsPdf } from 'jspdf';
+import type { AnalysisType, Citation, CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { analysisTypeLabels } from '../../../lib/format.ts';
+import { citationsOf, confidencePercent, sentimentLabel, type DisplayResult } from './analysis-result.ts';
+
+export const PRODUCT_NAME = 'CivicWatch';
+export const DEFAULT_REPORT_TITLE = 'Government Document Analysis';
+export const EXPORT_FAILED_MESSAGE = 'Failed to export PDF. Please try again.';
+
+export type AnalysisReport = {
+  title?: string | null;
+  analysisType: AnalysisType;
+  /** When the analysis was made (ISO). */
+  createdAt: string;
+  result: DisplayResult;
+};
+
+// Spec §7: 20-unit margins (mm on A4), a 20 pt title, page breaks 20 units from the bottom.
+const MARGIN = 20;
+const BOTTOM_GAP = 20;
+const TITLE_PT = 20;
+const BODY_PT = 11;
+const PT_TO_MM = 25.4 / 72;
+
+type Rgb = readonly [number, number, number];
+const NAVY: Rgb = [30, 58, 138];
+const PALE_BLUE: Rgb = [191, 219, 254];
+const ACCENT_RED: Rgb = [185, 28, 28];
+const INK: Rgb = [30, 41, 59];
+const MUTED: Rgb = [100, 116, 139];
+const RULE: Rgb = [226, 232, 240];
+const VERIFIED_GREEN: Rgb = [4, 120, 87];
+
+/**
+ * The standard PDF fonts only draw WinAnsi characters: typographic punctuation becomes its plain
+ * equivalent and anything else that they cannot draw is dropped rather than printed as garbage.
+ */
+export function toPdfText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u201A\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
+    .replace(/[\u2013\u2014\u2212]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[\u2022\u25CF\u25AA]/g, '-')
+    .replace(/[\u00A0\u2007\u202F]/g, ' ')
+    .replace(/\u2713|\u2714/g, 'verified')
+    .replace(/[^\t\n\r\u0020-\u007E\u00A1-\u00FF]/g, '');
+}
+
+/** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, Analysis, sanitized title, date (spec §7). */
+export function analysisPdfFileName(title: string | null | undefined, date: Date): string {
+  const sanitized =
+    (title ?? '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/\.pdf$/i, '')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 60)
+      .replace(/_+$/, '') || 'Government_Document';
+  return `${PRODUCT_NAME}_Analysis_${sanitized}_${format(date, 'yyyy-MM-dd')}.pdf`;
+}
+
+/** "(p. 2 verified; p. 5)": the pages a point rests on, in characters the standard fonts can draw. */
+export function citationNote(citations: readonly Citation[]): string | null {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const citation of citations) {
+    const part = citation.verified ? `p. ${citation.page} verified` : `p. ${citation.page}`;
+    if (seen.has(part)) continue;
+    seen.add(part);
+    parts.push(part);
+  }
+  return parts.length > 0 ? `(${parts.join('; ')})` : null;
+}
+
+type Layout = { doc: JsPdf; y: number; width: number; pageHeight: number; runningTitle: string };
+
+function setColor(doc: JsPdf, [r, g, b]: Rgb) {
+  doc.setTextColor(r, g, b);
+}
+
+/** Starts a new page when `height` more would cross the line 20 units above the bottom. */
+function ensureSpace(layout: Layout, height: number) {
+  if (layout.y + height <= layout.pageHeight - BOTTOM_GAP) return;
+  const { doc } = layout;
+  // The text being written goes on in its own font on the new page.
+  const font = doc.getFont();
+  const size = doc.getFontSize();
+  const color = doc.getTextColor();
+  doc.addPage();
+  // A quiet running header tells loose pages apart.
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  setColor(doc, MUTED);
+  doc.text(layout.runningTitle, MARGIN, 12);
+  doc.setDrawColor(...RULE);
+  doc.setLineWidth(0.2);
+  doc.line(MARGIN, 14, MARGIN + layout.width, 14);
+  doc.setFont(font.fontName, font.fontStyle);
+  doc.setFontSize(size);
+  doc.setTextColor(color);
+  layout.y = MARGIN + 2;
+}
+
+function lineHeight(pt: number, factor = 1.45) {
+  return pt * PT_TO_MM * factor;
+}
+
+function writeLines(layout: Layout, lines: string[], x: number, pt: number) {
+  const step = lineHeight(pt);
+  for (const line of lines) {
+    ensureSpace(layout, step);
+    layout.doc.text(line, x, layout.y + pt * PT_TO_MM);
+    layout.y += step;
+  }
+}
+
+function writeCitations(layout: Layout, citations: readonly Citation[], x: number) {
+  const note = citationNote(citations);
+  if (!note) return;
+  const { doc } = layout;
+  doc.setFont('helvetica', 'italic');
+  doc.setFontSize(9);
+  setColor(doc, citations.some((c) => c.verified) ? VERIFIED_GREEN : MUTED);
+  writeLines(layout, doc.splitTextToSize(note, layout.width - (x - MARGIN)) as string[], x, 9);
+}
+
+function writeHeading(layout: Layout, heading: string) {
+  const { doc } = layout;
+  // Keep a heading with at least its first lines.
+  ensureSpace(layout, 22);
+  layout.y += 4;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(14);
+  setColor(doc, NAVY);
+  doc.text(heading, MARGIN, layout.y + 14 * PT_TO_MM);
+  layout.y += 14 * PT_TO_MM + 2.5;
+  doc.setDrawColor(...RULE);
+  doc.setLineWidth(0.4);
+  doc.line(MARGIN, layout.y, MARGIN + layout.width, layout.y);
+  layout.y += 4;
+}
+
+function writeParagraph(layout: Layout, text: string, citations: readonly Citation[]) {
+  const { doc } = layout;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(BODY_PT);
+  setColor(doc, INK);
+  writeLines(layout, doc.splitTextToSize(toPdfText(text), layout.width) as string[], MARGIN, BODY_PT);
+  writeCitations(layout, citations, MARGIN);
+  layout.y += 2;
+}
+
+function writeList(layout: Layout, items: readonly string[], result: DisplayResult, section: CitedSection) {
+  const { doc } = layout;
+  const indent = 8;
+  items.forEach((item, index) => {
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(BODY_PT);
+    const lines = doc.splitTextToSize(toPdfText(item), layout.width - indent) as string[];
+    ensureSpace(layout, lineHeight(BODY_PT));
+    doc.setFont('helvetica', 'bold');
+    setColor(doc, NAVY);
+    doc.text(`${index + 1}.`, MARGIN, layout.y + BODY_PT * PT_TO_MM);
+    doc.setFont('helvetica', 'normal');
+    setColor(doc, INK);
+    writeLines(layout, lines, MARGIN + indent, BODY_PT);
+    writeCitations(layout, citationsOf(result, section, index), MARGIN + indent);
+    layout.y += 2.5;
+  });
+}
+
+/** The band at the top of the first page: mark, title, analysis type and date. */
+function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo: string | null) {
+  const { doc } = layout;
+  const pageWidth = doc.internal.pageSize.getWidth();
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(TITLE_PT);
+  const titleLines = doc.splitTextToSize(toPdfText(title), layout.width) as string[];
+  const titleStep = lineHeight(TITLE_PT, 1.2);
+  const bandHeight = 34 + titleLines.length * titleStep;
+
+  doc.setFillColor(...NAVY);
+  doc.rect(0, 0, pageWidth, bandHeight, 'F');
+  doc.setFillColor(...ACCENT_RED);
+  doc.rect(0, bandHeight, pageWidth, 1.2, 'F');
+
+  let brandX = MARGIN;
+  if (logo) {
+    try {
+      doc.addImage(logo, 'PNG', MARGIN, 10, 9, 9);
+      brandX += 12;
+    } catch {
+      // A logo that cannot be drawn is left out; the report goes on without it (spec §7).
+    }
+  }
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(9);
+  setColor(doc, PALE_BLUE);
+  doc.text(`${PRODUCT_NAME.toUpperCase()}  |  CITIZEN WATCHDOG REPORT`, brandX, 16);
+
+  let y = 24;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(TITLE_PT);
+  doc.setTextColor(255, 255, 255);
+  for (const line of titleLines) {
+    doc.text(line, MARGIN, y + TITLE_PT * PT_TO_MM * 0.8);
+    y += titleStep;
+  }
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(10);
+  setColor(doc, PALE_BLUE);
+  const date = format(new Date(report.createdAt), 'MMMM d, yyyy');
+  doc.text(`${analysisTypeLabels[report.analysisType]}  |  ${date}`, MARGIN, y + 5);
+  layout.y = bandHeight + 10;
+}
+
+function writeKeyFacts(layout: Layout, result: DisplayResult) {
+  const facts: string[] = [];
+  if (result.sentiment) {
+    facts.push(`Sentiment: ${result.sentiment.rating}/5 (${sentimentLabel(result.sentiment.rating)})`);
+    facts.push(`Confidence: ${confidencePercent(result.sentiment.confidence)}`);
+  }
+  if (result.metadata.pages) facts.push(`Pages: ${result.metadata.pages}`);
+  if (result.metadata.wordCount !== undefined) facts.push(`Words: ${result.metadata.wordCount.toLocaleString('en-US')}`);
+  if (facts.length === 0) return;
+  const { doc } = layout;
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(9.5);
+  setColor(doc, MUTED);
+  writeLines(layout, doc.splitTextToSize(facts.join('    '), layout.width) as string[], MARGIN, 9.5);
+  layout.y += 2;
+}
+
+function writeFooters(doc: JsPdf) {
+  const pages = doc.getNumberOfPages();
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
+  for (let page = 1; page <= pages; page++) {
+    doc.setPage(page);
+    doc.setDrawColor(...RULE);
+    doc.setLineWidth(0.2);
+    doc.line(MARGIN, height - 14, width - MARGIN, height - 14);
+    doc.setFont('helvetica', 'normal');
+    doc.setFontSize(8);
+    setColor(doc, MUTED);
+    doc.text(`Confidential - prepared with ${PRODUCT_NAME} for civic review. Check findings against the original document.`, MARGIN, height - 9);
+    doc.text(`Page ${page} of ${pages}`, width - MARGIN, height - 9, { align: 'right' });
+  }
+}
+
+/**
+ * Lays out the report of spec §7: header with title, analysis type and date; Executive Summary, Key
+ * Insights, Constitutional Issues and Recommended Citizen Actions (the last two only when present; never
+ * Legal Risks), each point followed by its page citations; "Page x of y" and a confidentiality line.
+ * jsPDF is loaded here, on first use, so it never weighs on the first page load.
+ */
+export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?: string | null } = {}): Promise<JsPdf> {
+  const { jsPDF } = await import('jspdf');
+  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
+  const title = report.title?.trim() || DEFAULT_REPORT_TITLE;
+  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeLabels[report.analysisType]} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
+
+  const layout: Layout = {
+    doc,
+    y: MARGIN,
+    width: doc.internal.pageSize.getWidth() - 2 * MARGIN,
+    pageHeight: doc.internal.pageSize.getHeight(),
+    runningTitle: toPdfText(`${PRODUCT_NAME}  |  ${title.length > 90 ? `${title.slice(0, 87)}...` : title}`),
+  };
+  const { result } = report;
+
+  writeHeader(layout, report, title, options.logo ?? null);
+  writeKeyFacts(layout, result);
+
+  writeHeading(layout, 'Executive Summary');
+  writeParagraph(layout, result.summary || 'No summary was produced for this document.', citationsOf(result, 'summary'));
+
+  writeHeading(layout, 'Key Insights');
+  if (result.keyInsights.length > 0) writeList(layout, result.keyInsights, result, 'keyInsights');
+  else writeParagraph(layout, 'No key insights were identified.', []);
+
+  if (result.constitutionalIssues.length > 0) {
+    writeHeading(layout, 'Constitutional Issues');
+    writeList(layout, result.constitutionalIssues, result, 'constitutionalIssues');
+  }
+  if (result.citizenAction.length > 0) {
+    writeHeading(layout, 'Recommended Citizen Actions');
+    writeList(layout, result.citizenAction, result, 'citizenAction');
+  }
+
+  writeFooters(doc);
+  return doc;
+}
+
+/** The product mark as a PNG data URL, or null when it cannot be loaded in time. */
+export function loadLogo(src = '/favicon.svg', timeoutMs = 1500): Promise<string | null> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    image.onload = () => {
+      clearTimeout(timer);
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = 128;
+        canvas.height = 128;
+        const context = canvas.getContext('2d');
+        if (!context) return resolve(null);
+        context.drawImage(image, 0, 0, 128, 128);
+        resolve(canvas.toDataURL('image/png'));
+      } catch {
+        resolve(null);
+      }
+    };
+    image.onerror = () => {
+      clearTimeout(timer);
+      resolve(null);
+    };
+    image.src = src;
+  });
+}
+
+export type ExportDependencies = {
+  loadLogo?: () => Promise<string | null>;
+  /** Hands the finished document to the user; the default downloads it. */
+  download?: (doc: JsPdf, fileName: string) => void;
+  now?: () => Date;
+  alert?: (message: string) => void;
+};
+
+/**
+ * Builds the report and downloads it. A logo that fails to load is left out; any other failure tells
+ * the user with the spec's alert. Resolves to whether the file was handed over.
+ */
+export async function exportAnalysisPdf(report: AnalysisReport, deps: ExportDependencies = {}): Promise<boolean> {
+  const { download = (doc, fileName) => doc.save(fileName), now = () => new Date(), alert = (m) => window.alert(m) } = deps;
+  try {
+    const logo = await (deps.loadLogo ?? loadLogo)().catch(() => null);
+    const doc = await buildAnalysisPdf(report, { logo });
+    download(doc, analysisPdfFileName(report.title, now()));
+    return true;
+  } catch (error) {
+    console.error('PDF export failed', error);
+    alert(EXPORT_FAILED_MESSAGE);
+    return false;
+  }
+}
