@@ -1,35 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { corpusDir } from '../../../adapters/src/testing/shared-corpus.ts';
-import { launchChromium } from './support/browser.ts';
-import { ServerProcess } from './support/server.ts';
+import { artifactsDir, openJourney, type Journey } from './support/journey.ts';
 
-const artifacts = path.resolve(import.meta.dirname, '../../../test-artifacts/e2e');
 /** One page, so a Citizen's tier admits it; text, so no OCR wait. */
 const onePagePdf = path.join(corpusDir, 'scotus-transcript-p1.pdf');
-let server: ServerProcess;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  await mkdir(artifacts, { recursive: true });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cw-e2e-analyze-'));
-  server = await ServerProcess.create(dataDir);
-  await server.start();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+let j: Journey;
+beforeAll(async () => { j = await openJourney(); });
+afterAll(async () => { await j?.close(); });
 
 /** Drops a file on the zone the way a browser does: a DataTransfer carrying a File, dispatched as drag events. */
 async function dropFile(page: Page, selector: string, file: string) {
@@ -44,15 +25,9 @@ async function dropFile(page: Page, selector: string, file: string) {
 }
 
 test('a citizen analyses a one-page PDF by drag-and-drop, exports the report and finds it on the dashboard', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await j.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/signup`);
-  await page.getByLabel('Username').fill('Rosa');
-  await page.getByLabel('Email').fill(`rosa.${Date.now()}@example.org`);
-  await page.getByLabel('Password', { exact: true }).fill('liberty1');
-  await page.getByLabel('Confirm Password').fill('liberty1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(`${server.url}/`);
+  await j.signUp(page, 'Rosa');
 
   await dropFile(page, '[aria-label="Choose File, or drag and drop a PDF here"]', onePagePdf);
   await expect.poll(() => page.getByText('scotus-transcript-p1.pdf').first().isVisible()).toBe(true);
@@ -66,25 +41,25 @@ test('a citizen analyses a one-page PDF by drag-and-drop, exports the report and
   // Citations beside the points: at least one page mark, verified against the page's text.
   expect(await page.getByRole('button', { name: /page 1/i }).count()).toBeGreaterThan(0);
   await expect.poll(() => page.getByText('0 credits remaining').isVisible()).toBe(true);
-  await shot(page, '10-analysis-results');
+  await j.shot(page, '10-analysis-results');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^CivicWatch_Analysis_scotus_transcript_p1_\d{4}-\d{2}-\d{2}\.pdf$/);
-  const report = path.join(artifacts, 'exported-report.pdf');
+  const report = path.join(artifactsDir, 'exported-report.pdf');
   await download.saveAs(report);
   // The report as a reader sees it: rendered by poppler, its text extracted by poppler.
   const text = execFileSync('pdftotext', ['-layout', report, '-'], { encoding: 'utf8' });
   for (const section of ['Executive Summary', 'Key Insights', 'Page 1 of']) expect(text).toContain(section);
   expect(text).not.toContain('Legal Risks');
-  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', report, path.join(artifacts, '11-exported-report')]);
-  expect((await readdir(artifacts)).some((f) => f.startsWith('11-exported-report'))).toBe(true);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', report, path.join(artifactsDir, '11-exported-report')]);
+  expect((await readdir(artifactsDir)).some((f) => f.startsWith('11-exported-report'))).toBe(true);
 
   await page.getByRole('button', { name: 'Analyze Another' }).click();
   await expect.poll(() => page.getByText('Completed just now').isVisible()).toBe(false);
   await expect.poll(() => page.getByText('scotus-transcript-p1').first().isVisible()).toBe(true);
   await page.getByRole('button', { name: 'View Results' }).first().click();
   await expect.poll(() => page.getByRole('dialog').getByRole('heading', { name: 'Summary' }).isVisible()).toBe(true);
-  await shot(page, '12-view-results-dialog');
+  await j.shot(page, '12-view-results-dialog');
 
   // A second attempt at 0 credits shows the upgrade button instead of the submit.
   await page.keyboard.press('Escape');

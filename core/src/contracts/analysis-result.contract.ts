@@ -27,14 +27,18 @@ export const sentimentSchema = z.object({
   confidence: z.number().min(0).max(1),
 });
 
-/** The analysis result (spec §3 fields and shapes, plus the optional additions of DECISIONS). */
-export const analysisResultSchema = z.object({
+/** The findings of an analysis, in the spec's fields and shapes (§3): lists of strings, old clients keep working. */
+const findingsSchema = z.object({
   summary: z.string(),
   keyInsights: z.array(z.string()),
   constitutionalIssues: z.array(z.string()),
   citizenAction: z.array(z.string()),
   legalRisks: z.array(z.string()),
   sentiment: sentimentSchema,
+});
+
+/** The analysis result (spec §3 fields and shapes, plus the optional additions of DECISIONS). */
+export const analysisResultSchema = findingsSchema.extend({
   metadata: z.object({
     wordCount: z.number().int().nonnegative(),
     /** Milliseconds, from the start of extraction to the grounded result. */
@@ -55,13 +59,7 @@ export type AnalysisResult = z.infer<typeof analysisResultSchema>;
  * What an analyzer produces before grounding: the JSON schema given to LLMs (structured output).
  * Citations carry no `verified`: only the grounding step may say a quote is really there.
  */
-export const analyzerDraftSchema = z.object({
-  summary: z.string(),
-  keyInsights: z.array(z.string()),
-  constitutionalIssues: z.array(z.string()),
-  citizenAction: z.array(z.string()),
-  legalRisks: z.array(z.string()),
-  sentiment: sentimentSchema,
+export const analyzerDraftSchema = findingsSchema.extend({
   citations: z.array(citationSchema.omit({ verified: true })),
 });
 export type AnalyzerDraft = z.infer<typeof analyzerDraftSchema>;

@@ -4,17 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ProgressHub, TextExtractor, UnitOfWork, analysisListSchema, analysisProgressEventSchema, analyzeResponseSchema, dashboardAnalysisSchema,
   type AnalysisProgressEvent, type TierId,
 } from '@civicwatch/core';
 import type { InProcessProgressHub } from '@civicwatch/adapters/progress/in-process-progress-hub.ts';
+import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const corpus = (name: string) => readFile(path.resolve(here, '../../../../../shared/corpus', name));
+const corpus = (name: string) => readFile(path.join(corpusDir, name));
 const fixture = (name: string) => readFile(path.resolve(here, '../../../../adapters/src/extraction/fixtures', name));
 
 /** A (made-up) council ordinance: long enough to analyse, short enough for a Citizen's 1,000 characters. */
@@ -306,7 +307,9 @@ describe('GET /api/analyze/progress/:progressId', () => {
     await upgrade(rosa, 'patriot', 1);
     const progressId = randomUUID();
     const stream = t.app.inject({ method: 'GET', url: `/api/analyze/progress/${progressId}`, headers: { cookie: rosa.cookie } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Wait for the subscription itself, not for a guess at how long it takes on a loaded machine.
+    const hub = t.runtime.container.get<InProcessProgressHub>(ProgressHub);
+    await vi.waitFor(() => expect(hub.listenerCount({ userId: rosa.id, progressId })).toBe(1), { timeout: 10_000 });
     const posted = await analyze(rosa, { progressId }, [await pdf('wpld-ordinance-20-21-02-maintenance-levy.pdf')]);
     expect(posted.statusCode).toBe(200);
     const res = await stream;
@@ -355,11 +358,12 @@ describe('GET /api/analyze/progress/:progressId', () => {
     expect(hub.listenerCount({ userId: bob.id, progressId })).toBe(1);
 
     expect((await analyze(rosa, { progressId, text: ORDINANCE })).statusCode).toBe(200);
+    // Rosa's events were all published before her POST answered; a leak would reach Bob's socket within
+    // milliseconds, so a short wait is enough to see one.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(chunks.join('')).not.toContain('data:');
 
     request.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(hub.listenerCount({ userId: bob.id, progressId })).toBe(0);
+    await vi.waitFor(() => expect(hub.listenerCount({ userId: bob.id, progressId })).toBe(0), { timeout: 10_000 });
   });
 });

@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser.ts';
+import { ServerProcess } from './server.ts';
+
+export const artifactsDir = path.resolve(import.meta.dirname, '../../../../test-artifacts/e2e');
+
+/** One browser journey's world: its own server on its own data dir, Chromium, and screenshots kept as artifacts. */
+export interface Journey {
+  server: ServerProcess;
+  browser: Browser;
+  shot(page: Page, name: string): Promise<void>;
+  /** Signs up on /signup as a new citizen and waits for the signed-in home; answers the e-mail used. */
+  signUp(page: Page, username: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openJourney(): Promise<Journey> {
+  await mkdir(artifactsDir, { recursive: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cw-e2e-'));
+  const server = await ServerProcess.create(dataDir);
+  await server.start();
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    shot: async (page, name) => {
+      await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+    },
+    signUp: async (page, username) => {
+      const email = `${username.toLowerCase()}.${Date.now()}@example.org`;
+      await page.goto(`${server.url}/signup`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('liberty1');
+      await page.getByLabel('Confirm Password').fill('liberty1');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL(`${server.url}/`);
+      return email;
+    },
+    close: async () => {
+      await browser.close();
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
