@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Typing through user-event in jsdom is slow when CI loads both cores; 5 s was seen to be too short.
+          testTimeout: 30_000,
         },
       },
       {

@@ -13,7 +13,10 @@ import { httpAccounts } from './wirings/http-accounts.ts';
 import type { Analyses } from './wirings/analyses.ability.ts';
 import { useCaseAnalyses } from './wirings/use-case-analyses.ts';
 import { httpAnalyses } from './wirings/http-analyses.ts';
-import { UnitOfWork, type TierId } from '@civicwatch/core';
+import type { Promos } from './wirings/promos.ability.ts';
+import { useCasePromos } from './wirings/use-case-promos.ts';
+import { httpPromos } from './wirings/http-promos.ts';
+import { CreatePromo, UnitOfWork, createPromoSchema, type TierId } from '@civicwatch/core';
 
 setDefaultTimeout(60_000);
 
@@ -39,6 +42,7 @@ AfterAll(async () => {
 export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
   accounts!: Accounts;
   analyses!: Analyses;
+  promos!: Promos;
   app: FastifyInstance | null = null;
   lastOutcome: Outcome<unknown> | null = null;
   userId: string | null = null;
@@ -56,10 +60,12 @@ export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
       const session = {};
       this.accounts = httpAccounts(this.app, runtime, session);
       this.analyses = httpAnalyses(this.app, session);
+      this.promos = httpPromos(this.app, session);
     } else {
       const session = {};
       this.accounts = useCaseAccounts(runtime, session);
       this.analyses = useCaseAnalyses(runtime, session);
+      this.promos = useCasePromos(runtime, session);
     }
   }
 
@@ -78,11 +84,23 @@ export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
       }
     });
   }
+
+  /**
+   * An administrator's `civicwatch promo create` (the admin panel comes later): the same contract and use
+   * case. `expired` then moves the expiry into the past, as time would.
+   */
+  async createPromoCode(fields: Record<string, unknown>, options: { expired?: boolean } = {}): Promise<void> {
+    const created = await runtime.container.get(CreatePromo).execute(createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields }));
+    if (!created.ok) throw new Error(created.error.message);
+    if (options.expired) {
+      await runtime.database.orm.em.fork().execute("update promo_codes set expires_at = now() - interval '1 day' where id = ?", [created.value.id]);
+    }
+  }
 }
 setWorldConstructor(CivicWorld);
 
 Before(async function (this: CivicWorld) {
-  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, pending_analyses, sessions cascade');
+  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, pending_analyses, sessions, promo_codes, promo_redemptions cascade');
   await this.connect();
 });
 

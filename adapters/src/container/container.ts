@@ -3,7 +3,7 @@ import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
   ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile,
-  WatchAnalysisProgress, systemClock,
+  WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
@@ -65,6 +65,11 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
   container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));
   container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub()));
+  container.bind(ValidatePromo).toDynamicValue(() => new ValidatePromo(uow(), clock()));
+  container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
+  container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
+  container.bind(ListPromos).toDynamicValue(() => new ListPromos(uow()));
+  container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow()));
 
   return {
     config,

@@ -9,6 +9,7 @@ export { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tie
 export { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 export { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
 export { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
+export { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
 export { PostgresSessionStore, type PostgresSessionStoreOptions, type StoredSessionData } from './postgres-session-store.ts';
 export { InMemoryUnitOfWork, type InMemoryUnitOfWorkOptions } from './in-memory/in-memory-unit-of-work.ts';
 export { InMemorySessionStore } from './in-memory/in-memory-session-store.ts';

@@ -7,6 +7,7 @@ import { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tie
 import { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 import { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
 import { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
+import { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
@@ -19,6 +20,7 @@ export const createMikroOrmRepositories = (em: EntityManager): PersistenceReposi
   settings: new MikroOrmSettingRepository(em),
   analyses: new MikroOrmAnalysisRepository(em),
   pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
+  promos: new MikroOrmPromoCodeRepository(em),
 });
 
 /** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */

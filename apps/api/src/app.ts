@@ -18,6 +18,7 @@ import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { analyzeRoutes } from './routes/analyze.routes.ts';
 import { analysesRoutes } from './routes/analyses.routes.ts';
+import { promoRoutes } from './routes/promo.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(analyzeRoutes);
   await app.register(analysesRoutes);
+  await app.register(promoRoutes);
   await registerWebApp(app, { distDir: options.webDistDir });
   return app;
 }

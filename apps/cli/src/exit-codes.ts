@@ -29,4 +29,11 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'rate.limited': 75,
   'analyzer.unavailable': EXIT_UNAVAILABLE,
   'analyzer.invalid_output': EXIT_UNAVAILABLE,
+  'promo.not_found': 67,
+  'promo.inactive': 65,
+  'promo.expired': 65,
+  'promo.used_up': 65,
+  'promo.already_redeemed': 73,
+  'promo.checkout_only': 65,
+  'promo.code_taken': 73,
 };

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerServerCommands } from './commands/server.command.ts';
 import { registerUserCommands } from './commands/users.command.ts';
 import { registerAnalyzeCommand } from './commands/analyze.command.ts';
+import { registerPromoCommands } from './commands/promo.command.ts';
 import { EXIT_SOFTWARE } from './exit-codes.ts';
 
 const program = new Command('civicwatch')
@@ -11,6 +12,7 @@ const program = new Command('civicwatch')
 registerServerCommands(program);
 registerUserCommands(program);
 registerAnalyzeCommand(program);
+registerPromoCommands(program);
 
 try {
   await program.parseAsync(process.argv);

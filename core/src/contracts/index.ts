@@ -11,3 +11,4 @@ export * from './error.contract.ts';
 export * from './analysis-result.contract.ts';
 export * from './analyze.contract.ts';
 export * from './analysis-history.contract.ts';
+export * from './promo.contract.ts';

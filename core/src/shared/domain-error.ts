@@ -24,6 +24,13 @@ export const errorCodes = [
   'analysis.not_found',
   'analyzer.unavailable',
   'analyzer.invalid_output',
+  'promo.not_found',
+  'promo.inactive',
+  'promo.expired',
+  'promo.used_up',
+  'promo.already_redeemed',
+  'promo.checkout_only',
+  'promo.code_taken',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

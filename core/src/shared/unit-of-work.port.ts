@@ -4,6 +4,7 @@ import type { SubscriptionTierRepository } from '../tiers/subscription-tier-repo
 import type { SettingRepository } from '../settings/setting-repository.port.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts';
 import type { PendingAnalysisRepository } from '../analysis/pending-analysis-repository.port.ts';
+import type { PromoCodeRepository } from '../promos/promo-code-repository.port.ts';
 
 /** The repositories of one transaction. */
 export interface Repositories {
@@ -13,6 +14,7 @@ export interface Repositories {
   settings: SettingRepository;
   analyses: AnalysisRepository;
   pendingAnalyses: PendingAnalysisRepository;
+  promos: PromoCodeRepository;
 }
 
 /**

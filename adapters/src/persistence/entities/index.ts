@@ -1,12 +1,14 @@
 import { AnalysisEntity } from './analysis.entity.ts';
 import { CreditLedgerEntryEntity } from './credit-ledger-entry.entity.ts';
 import { PendingAnalysisEntity } from './pending-analysis.entity.ts';
+import { PromoCodeEntity } from './promo-code.entity.ts';
+import { PromoRedemptionEntity } from './promo-redemption.entity.ts';
 import { SessionEntity } from './session.entity.ts';
 import { SettingEntity } from './setting.entity.ts';
 import { SubscriptionTierEntity } from './subscription-tier.entity.ts';
 import { UserEntity } from './user.entity.ts';
 
-export { AnalysisEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity };
+export { AnalysisEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity };
 
 /** Every entity the ORM knows; the tables themselves come from the migrations, never from schema:update. */
-export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, SessionEntity];
+export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity];

@@ -6,6 +6,7 @@ import {
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
+  promoMessages, type PromoCode, type PromoCodeRepository,
 } from '@civicwatch/core';
 import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
@@ -20,6 +21,8 @@ interface State {
   settings: Map<SettingKey, string>;
   analyses: StoredAnalysis[];
   pendingAnalyses: PendingAnalysis[];
+  promoCodes: PromoCode[];
+  promoRedemptions: Array<{ promoId: string; userId: string; createdAt: Date }>;
 }
 
 const seededState = (): State => ({
@@ -29,6 +32,8 @@ const seededState = (): State => ({
   settings: new Map(Object.entries(defaultSettings) as Array<[SettingKey, string]>),
   analyses: [],
   pendingAnalyses: [],
+  promoCodes: [],
+  promoRedemptions: [],
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -225,6 +230,55 @@ class InMemoryPendingAnalysisRepository implements PendingAnalysisRepository {
   }
 }
 
+class InMemoryPromoCodeRepository implements PromoCodeRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async findByCode(code: string): Promise<PromoCode | null> {
+    const found = this.db.state.promoCodes.find((p) => p.code === code);
+    return found ? copy(found) : null;
+  }
+
+  async insert(promo: PromoCode): Promise<Result<void, DomainError>> {
+    if (promo.code !== promo.code.toUpperCase() || promo.code === '') throw new Error(`A promo code is stored upper case, got ${promo.code}`);
+    if (this.db.state.promoCodes.some((p) => p.code === promo.code)) return err(domainError('promo.code_taken', promoMessages.codeTaken));
+    if (this.db.state.promoCodes.some((p) => p.id === promo.id)) throw new Error(`Duplicate promo id ${promo.id}`);
+    this.db.state.promoCodes.push(copy(promo));
+    return ok(undefined);
+  }
+
+  async list(): Promise<PromoCode[]> {
+    return [...this.db.state.promoCodes]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.code.localeCompare(b.code))
+      .map(copy);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const before = this.db.state.promoCodes.length;
+    this.db.state.promoCodes = this.db.state.promoCodes.filter((p) => p.id !== id);
+    this.db.state.promoRedemptions = this.db.state.promoRedemptions.filter((r) => r.promoId !== id);
+    return this.db.state.promoCodes.length < before;
+  }
+
+  async hasRedeemed(promoId: string, userId: string): Promise<boolean> {
+    return this.db.state.promoRedemptions.some((r) => r.promoId === promoId && r.userId === userId);
+  }
+
+  async claimUse(promoId: string, now: Date): Promise<boolean> {
+    const promo = this.db.state.promoCodes.find((p) => p.id === promoId);
+    if (!promo || !promo.isActive || promo.currentUses >= promo.maxUses || promo.expiresAt.getTime() <= now.getTime()) return false;
+    promo.currentUses += 1;
+    return true;
+  }
+
+  async recordRedemption(promoId: string, userId: string, at: Date): Promise<boolean> {
+    if (!this.db.state.users.has(userId)) throw new Error(`Unknown user ${userId}`);
+    if (!this.db.state.promoCodes.some((p) => p.id === promoId)) throw new Error(`Unknown promo ${promoId}`);
+    if (await this.hasRedeemed(promoId, userId)) return false;
+    this.db.state.promoRedemptions.push({ promoId, userId, createdAt: new Date(at) });
+    return true;
+  }
+}
+
 export interface InMemoryUnitOfWorkOptions {
   clock?: Clock;
 }
@@ -247,6 +301,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     settings: new InMemorySettingRepository(this),
     analyses: new InMemoryAnalysisRepository(this),
     pendingAnalyses: new InMemoryPendingAnalysisRepository(this),
+    promos: new InMemoryPromoCodeRepository(this),
   };
 
   constructor(options: InMemoryUnitOfWorkOptions = {}) {

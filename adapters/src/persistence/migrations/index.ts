@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001InitialSchema } from './migration-0001-initial-schema.ts';
 import { Migration0002SeedTiersAndPrompts } from './migration-0002-seed-tiers-and-prompts.ts';
 import { Migration0003PendingAnalyses } from './migration-0003-pending-analyses.ts';
+import { Migration0004PromoCodes } from './migration-0004-promo-codes.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: '0001-initial-schema', class: Migration0001InitialSchema },
   { name: '0002-seed-tiers-and-prompts', class: Migration0002SeedTiersAndPrompts },
   { name: '0003-pending-analyses', class: Migration0003PendingAnalyses },
+  { name: '0004-promo-codes', class: Migration0004PromoCodes },
 ];

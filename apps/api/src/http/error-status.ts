@@ -23,4 +23,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   'analysis.not_found': 404,
   'analyzer.unavailable': 503,
   'analyzer.invalid_output': 503,
+  'promo.not_found': 404,
+  // Gone: the code existed and was usable once; the web app shows the message either way.
+  'promo.inactive': 410,
+  'promo.expired': 410,
+  'promo.used_up': 410,
+  'promo.already_redeemed': 409,
+  'promo.checkout_only': 400,
+  'promo.code_taken': 409,
 };

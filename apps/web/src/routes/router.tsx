@@ -17,6 +17,7 @@ import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { RedeemPromoPage } from './redeem-promo-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -67,9 +68,7 @@ function createRouteTree() {
     page('/payment-success', () => (
       <ComingSoonPage title="Payment confirmation" description="After a payment, your new plan and credits will be confirmed here." />
     )),
-    page('/redeem-promo', () => (
-      <ComingSoonPage title="Redeem a Promo Code" description="Promo codes that add free credits to your account will be redeemed here." />
-    )),
+    page('/redeem-promo', RedeemPromoPage),
     page('/unsubscribe', () => (
       <ComingSoonPage title="E-mail preferences" description="The unsubscribe links of CivicWatch e-mails will be handled here." />
     )),

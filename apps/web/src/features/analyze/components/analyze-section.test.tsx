@@ -188,10 +188,10 @@ describe('Analyze page: documents', () => {
     expect(text).toHaveAccessibleDescription(/minimum 50 characters/);
     expect(text).toHaveAttribute('maxLength', '10000');
     await user.type(text, '   ');
-    expect(screen.getByText('3 / 10,000 characters')).toBeInTheDocument();
+    expect(await screen.findByText('3 / 10,000 characters')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.type(text, 'Budget');
-    expect(screen.getByText('9 / 10,000 characters')).toBeInTheDocument();
+    expect(await screen.findByText('9 / 10,000 characters')).toBeInTheDocument();
     expect(submit).toBeEnabled();
   });
 

@@ -1,0 +1,97 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferEntity } from '@mikro-orm/core';
+import {
+  domainError, err, ok, promoMessages,
+  type DomainError, type PromoCode, type PromoCodeRepository, type PromoType, type Result,
+} from '@civicwatch/core';
+import { PromoCodeEntity } from './entities/promo-code.entity.ts';
+import { isUuid } from './sql-helpers.ts';
+
+type PromoCodeRow = InferEntity<typeof PromoCodeEntity>;
+
+const toPromoCode = (row: PromoCodeRow): PromoCode => ({
+  id: row.id,
+  code: row.code,
+  type: row.type as PromoType,
+  credits: row.credits,
+  discountPercent: row.discountPercent,
+  maxUses: row.maxUses,
+  currentUses: row.currentUses,
+  expiresAt: row.expiresAt,
+  isActive: row.isActive,
+  createdAt: row.createdAt,
+});
+
+/**
+ * Reads bypass the identity map: `current_uses` moves by raw SQL, so a cached entity would be stale.
+ *
+ * Concurrency: claimUse is one conditional UPDATE, so PostgreSQL's row lock orders concurrent claims of a
+ * code and each re-checks `current_uses < max_uses` against the committed count. recordRedemption relies on
+ * the (promo_id, user_id) primary key with ON CONFLICT DO NOTHING: a second insert for the same account
+ * waits for the first transaction, then inserts nothing.
+ */
+export class MikroOrmPromoCodeRepository implements PromoCodeRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async findByCode(code: string): Promise<PromoCode | null> {
+    const row = await this.em.findOne(PromoCodeEntity, { code }, { disableIdentityMap: true });
+    return row ? toPromoCode(row) : null;
+  }
+
+  async insert(promo: PromoCode): Promise<Result<void, DomainError>> {
+    const inserted = await this.em.createQueryBuilder(PromoCodeEntity)
+      .insert({
+        id: promo.id,
+        code: promo.code,
+        type: promo.type,
+        credits: promo.credits,
+        discountPercent: promo.discountPercent,
+        maxUses: promo.maxUses,
+        currentUses: promo.currentUses,
+        expiresAt: promo.expiresAt,
+        isActive: promo.isActive,
+        createdAt: promo.createdAt,
+      })
+      .onConflict('code').ignore()
+      .execute('run');
+    return inserted.affectedRows === 1 ? ok(undefined) : err(domainError('promo.code_taken', promoMessages.codeTaken));
+  }
+
+  async list(): Promise<PromoCode[]> {
+    const rows = await this.em.find(PromoCodeEntity, {}, { orderBy: [{ createdAt: 'desc' }, { code: 'asc' }], disableIdentityMap: true });
+    return rows.map(toPromoCode);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.em.nativeDelete(PromoCodeEntity, { id })) > 0;
+  }
+
+  async hasRedeemed(promoId: string, userId: string): Promise<boolean> {
+    if (!isUuid(promoId) || !isUuid(userId)) return false;
+    const rows = await this.em.execute<unknown[]>(
+      'select 1 from promo_redemptions where promo_id = ? and user_id = ? limit 1', [promoId, userId]);
+    return rows.length > 0;
+  }
+
+  async claimUse(promoId: string, now: Date): Promise<boolean> {
+    if (!isUuid(promoId)) return false;
+    const claimed = await this.em.execute<unknown[]>(
+      `update promo_codes set current_uses = current_uses + 1
+       where id = ? and current_uses < max_uses and is_active and expires_at > ?
+       returning id`,
+      [promoId, now],
+    );
+    return claimed.length === 1;
+  }
+
+  async recordRedemption(promoId: string, userId: string, at: Date): Promise<boolean> {
+    const inserted = await this.em.execute<unknown[]>(
+      `insert into promo_redemptions (promo_id, user_id, created_at) values (?, ?, ?)
+       on conflict (promo_id, user_id) do nothing
+       returning promo_id`,
+      [promoId, userId, at],
+    );
+    return inserted.length === 1;
+  }
+}

@@ -1,0 +1,40 @@
+import type { CreatePromoInput } from '../../contracts/promo.contract.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import type { IdGenerator } from '../../shared/id-generator.port.ts';
+import { promoMessages, type PromoCode } from '../promo-code.ts';
+
+/**
+ * Administrators only (the CLI now, the admin panel later); the caller checks the role. A credits code
+ * carries no discount and a discount code no credits, whatever the input held.
+ */
+export class CreatePromo {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(input: CreatePromoInput): Promise<Result<PromoCode, DomainError>> {
+    const now = this.clock.now();
+    if (input.expiresAt.getTime() <= now.getTime()) return err(domainError('validation.invalid', promoMessages.expiryInPast));
+    const promo: PromoCode = {
+      id: this.ids.next(),
+      code: input.code,
+      type: input.type,
+      credits: input.type === 'credits' ? input.credits : 0,
+      discountPercent: input.type === 'discount' ? input.discountPercent : 0,
+      maxUses: input.maxUses,
+      currentUses: 0,
+      expiresAt: input.expiresAt,
+      isActive: input.isActive,
+      createdAt: now,
+    };
+    return this.uow.run(async ({ promos }) => {
+      const inserted = await promos.insert(promo);
+      return inserted.ok ? ok(promo) : inserted;
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { normalizePromoCode } from '../../contracts/promo.contract.ts';
+import type { DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { PromoCode } from '../promo-code.ts';
+import { unknownPromo } from '../promo-checks.ts';
+
+/**
+ * Administrators only. Takes the code (the CLI) or its id (the admin panel's DELETE /promo-codes/{id}).
+ * Credits already granted stay: their ledger rows are the user's, not the code's.
+ */
+export class DeletePromo {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async execute(codeOrId: string): Promise<Result<PromoCode, DomainError>> {
+    return this.uow.run(async ({ promos }) => {
+      const wanted = codeOrId.trim();
+      const promo = (await promos.findByCode(normalizePromoCode(wanted)))
+        ?? (await promos.list()).find((p) => p.id === wanted.toLowerCase()) ?? null;
+      if (!promo || !(await promos.delete(promo.id))) return err(unknownPromo());
+      return ok(promo);
+    });
+  }
+}
