@@ -59,6 +59,11 @@ function getOcrWorker(): Promise<Tesseract.Worker> {
     cacheMethod: 'none',
     // A failed job rejects its own promise; the default handler would also throw into this thread.
     errorHandler: () => {},
+  }).then(async (worker) => {
+    // Tesseract writes its own diagnostics ("Line cannot be recognized!!") to stderr, which is the CLI's
+    // progress channel and the server's log; the page result already carries what we need.
+    await worker.setParameters({ debug_file: '/dev/null' });
+    return worker;
   }).catch((error: unknown) => {
     ocrWorker = undefined;
     throw error;
