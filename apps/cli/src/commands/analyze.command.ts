@@ -12,11 +12,24 @@ const readStdin = async (): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-/** A PDF by its magic bytes (or by name, so a broken one gets the PDF error); anything else is text. */
-const toSource = (bytes: Buffer, name: string): DocumentSource =>
-  bytes.subarray(0, 1024).includes('%PDF-') || name.toLowerCase().endsWith('.pdf')
-    ? { kind: 'pdf', bytes: new Uint8Array(bytes) }
-    : { kind: 'text', text: bytes.toString('utf8') };
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const asText = (bytes: Buffer): string | null => {
+  if (bytes.includes(0)) return null;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Plain UTF-8 is pasted text; everything else goes to the PDF extractor, which reads a PDF by its magic bytes
+ * and names anything else (an image, a Word file) as not a PDF.
+ */
+export const toSource = (bytes: Buffer, name: string): DocumentSource => {
+  const text = bytes.subarray(0, 1024).includes('%PDF-') || name.toLowerCase().endsWith('.pdf') ? null : asText(bytes);
+  return text === null ? { kind: 'pdf', bytes: new Uint8Array(bytes) } : { kind: 'text', text };
+};
 
 export function registerAnalyzeCommand(program: Command) {
   program
