@@ -24,6 +24,17 @@ export interface Runtime {
 }
 
 /**
+ * Refuses to work on a schema older than the code (after an update, before `civicwatch migrate`), with a message
+ * that says what to do instead of a missing-table error from deep inside a query.
+ */
+export async function assertSchemaUpToDate(runtime: Runtime): Promise<void> {
+  const pending = await runtime.database.pendingMigrations();
+  if (pending.length > 0) {
+    throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
+  }
+}
+
+/**
  * Builds the container from the configuration: adapters are chosen by config, never rebound by callers
  * (tests vary the config instead). Opening the database is the only IO done here.
  */

@@ -11,7 +11,7 @@ import {
 } from '@civicwatch/core';
 import { ExtractionPool, sharedExtractionPool } from './extraction-pool.ts';
 import type { CancelMessage, ExtractionOutcome, ProgressMessage } from './extraction.protocol.ts';
-import { hasPdfSignature } from './pdf-signature.ts';
+import { hasPdfSignature } from '@civicwatch/core/analysis/pdf-signature.ts';
 
 export interface PdfjsTextExtractorOptions {
   /** Defaults to the process's shared pool, so that every extractor in a process shares its warm threads. */

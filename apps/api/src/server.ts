@@ -5,7 +5,7 @@ import type { SessionStore } from '@fastify/session';
 import { GrantAdminRoles, RecoverInterruptedAnalyses, type PublicConfig } from '@civicwatch/core';
 import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
 import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
-import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import { assertSchemaUpToDate, createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
 import { buildApp } from './app.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -42,10 +42,11 @@ export async function buildAppFor(runtime: Runtime, options: { logger?: boolean 
  */
 export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   const runtime = await createRuntime(config);
-  const pending = await runtime.database.pendingMigrations();
-  if (pending.length > 0) {
+  try {
+    await assertSchemaUpToDate(runtime);
+  } catch (error) {
     await runtime.close();
-    throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
+    throw error;
   }
   const admins = await runtime.container.get(GrantAdminRoles).execute();
   // Analyses left pending belong to a process that died mid-analysis: their credits go back (DECISIONS "Credits").

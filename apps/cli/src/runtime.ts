@@ -15,13 +15,17 @@ export function configOrExit(): AppConfig {
   }
 }
 
-/** Runs `work` with a runtime and always closes it, so an embedded database this command owns is released. */
-export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with a runtime and always closes it, so an embedded database this command owns is released.
+ * Every command but `migrate` needs the schema of this code version.
+ */
+export async function withRuntime<T>(work: (runtime: Runtime) => Promise<T>, options: { migrating?: boolean } = {}): Promise<T> {
   const config = configOrExit();
   // Loaded on use, so that `--help` and usage errors answer at once.
-  const { createRuntime } = await import('@civicwatch/adapters/container/container.ts');
+  const { assertSchemaUpToDate, createRuntime } = await import('@civicwatch/adapters/container/container.ts');
   const runtime = await createRuntime(config);
   try {
+    if (!options.migrating) await assertSchemaUpToDate(runtime);
     return await work(runtime);
   } finally {
     await runtime.close();

@@ -20,6 +20,6 @@ export function registerServerCommands(program: Command) {
         process.stdout.write(applied.length === 0
           ? 'The database is up to date.\n'
           : `Applied ${applied.length} migration(s):\n${applied.map((m) => `  ${m}`).join('\n')}\n`);
-      });
+      }, { migrating: true });
     });
 }
