@@ -45,6 +45,24 @@ describe('loadConfig', () => {
     expect(problems).toContain('STRIPE_PUBLISHABLE_KEY must start with pk_');
   });
 
+  it('turns payments on with all three Stripe settings, and takes the price ids and another API base', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_PATRIOT: 'price_p', STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111', prices: { patriot: 'price_p' },
+    });
+    expect(loadConfig({}).stripe).toBeNull();
+  });
+
+  it('refuses half a Stripe configuration, and ids of the wrong kind', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(/go together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'secret' }))
+      .toThrow(/STRIPE_WEBHOOK_SECRET must start with whsec_/);
+    expect(() => loadConfig({ STRIPE_PRICE_DEFENDER: 'prod_1' })).toThrow(/STRIPE_PRICE_DEFENDER must be a Stripe Price id/);
+  });
+
   it('requires SESSION_SECRET with a database server', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/SESSION_SECRET is required with DATABASE_URL/);
   });

@@ -43,15 +43,22 @@ export const envSchema = z
       z.string().regex(/^(sk|rk)_/, { message: 'STRIPE_SECRET_KEY must start with sk_ or rk_' }).optional()),
     STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
       z.string().startsWith('pk_', { message: 'STRIPE_PUBLISHABLE_KEY must start with pk_' }).optional()),
-    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().startsWith('whsec_', { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' }).optional()),
+    STRIPE_PRICE_PATRIOT: optionalString.pipe(
+      z.string().startsWith('price_', { message: 'STRIPE_PRICE_PATRIOT must be a Stripe Price id (price_...)' }).optional()),
+    STRIPE_PRICE_DEFENDER: optionalString.pipe(
+      z.string().startsWith('price_', { message: 'STRIPE_PRICE_DEFENDER must be a Stripe Price id (price_...)' }).optional()),
+    /** Another Stripe API endpoint (a local test server); Stripe's own when unset. */
+    STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions alike' });
     }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY].filter(Boolean).length;
-    if (stripe === 1) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together' });
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (stripe > 0 && stripe < 3) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: payments need all three' });
     }
   });
 
@@ -78,7 +85,16 @@ export interface AppConfig {
     | { kind: 'embedded' }
     | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; model: string; contextTokens: number; timeoutMs: number }
     | { kind: 'ollama'; host: string; model: string; contextTokens: number; timeoutMs: number };
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | null;
+  /** Payments; null when not configured (the checkout says so). */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    /** Undefined for Stripe's own API. */
+    apiBase: string | undefined;
+    /** Price ids given at start, written into the tiers (DECISIONS "Contract details"). */
+    prices: { patriot?: string; defender?: string };
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -120,8 +136,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : env.OLLAMA_HOST
         ? { kind: 'ollama', host: env.OLLAMA_HOST, model: env.OLLAMA_MODEL, ...llm }
         : { kind: 'embedded' },
-    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-      ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiBase: env.STRIPE_API_BASE,
+        prices: {
+          ...(env.STRIPE_PRICE_PATRIOT ? { patriot: env.STRIPE_PRICE_PATRIOT } : {}),
+          ...(env.STRIPE_PRICE_DEFENDER ? { defender: env.STRIPE_PRICE_DEFENDER } : {}),
+        },
+      }
       : null,
   };
 }

@@ -4,6 +4,7 @@ import {
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
   ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile,
   WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
+  PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
@@ -53,6 +54,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
   // Per process (ADR 0005): progress reaches watchers connected to the instance that runs the analysis.
   container.bind<ProgressHub>(ProgressHub).toConstantValue(new InProcessProgressHub());
+  // Null when payments are not configured: the payment use cases then answer payments.not_configured.
+  container.bind<PaymentGateway | null>(PaymentGateway).toConstantValue(await createPaymentGateway(config.stripe));
 
   const uow = () => container.get<UnitOfWork>(UnitOfWork);
   const clock = () => container.get<Clock>(Clock);
@@ -81,6 +84,14 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
   container.bind(ListPromos).toDynamicValue(() => new ListPromos(uow()));
   container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow()));
+  const gateway = () => container.get<PaymentGateway | null>(PaymentGateway);
+  const ids = () => container.get<IdGenerator>(IdGenerator);
+  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids()));
+  container.bind(ConfirmPayment).toDynamicValue(() => new ConfirmPayment(uow(), gateway(), clock()));
+  container.bind(HandlePaymentEvent).toDynamicValue(() => new HandlePaymentEvent(uow(), gateway(), clock()));
+  container.bind(CancelSubscription).toDynamicValue(() => new CancelSubscription(uow(), gateway(), clock()));
+  container.bind(GetSubscription).toDynamicValue(() => new GetSubscription(uow()));
+  container.bind(SetTierPriceIds).toDynamicValue(() => new SetTierPriceIds(uow()));
 
   return {
     config,
@@ -108,4 +119,11 @@ async function createAnalyzer(analyzer: AppConfig['analyzer']): Promise<Document
     case 'embedded':
       return new EmbeddedDocumentAnalyzer();
   }
+}
+
+/** Stripe when configured; the SDK is loaded only then. */
+async function createPaymentGateway(stripe: AppConfig['stripe']): Promise<PaymentGateway | null> {
+  if (!stripe) return null;
+  const { StripePaymentGateway } = await import('../payments/stripe/stripe-payment-gateway.ts');
+  return new StripePaymentGateway({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.apiBase });
 }

@@ -38,6 +38,12 @@ export class MikroOrmPromoCodeRepository implements PromoCodeRepository {
     return row ? toPromoCode(row) : null;
   }
 
+  async findById(id: string): Promise<PromoCode | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.em.findOne(PromoCodeEntity, { id }, { disableIdentityMap: true });
+    return row ? toPromoCode(row) : null;
+  }
+
   async insert(promo: PromoCode): Promise<Result<void, DomainError>> {
     const inserted = await this.em.createQueryBuilder(PromoCodeEntity)
       .insert({

@@ -30,4 +30,18 @@ export class MikroOrmSubscriptionTierRepository implements SubscriptionTierRepos
     const row = await this.em.findOne(SubscriptionTierEntity, { id }, { disableIdentityMap: true });
     return row ? toTier(row) : null;
   }
+
+  async update(tier: SubscriptionTier): Promise<void> {
+    await this.em.nativeUpdate(SubscriptionTierEntity, { id: tier.id }, {
+      name: tier.name,
+      priceCents: tier.priceCents,
+      monthlyCredits: tier.monthlyCredits,
+      features: [...tier.features],
+      maxPages: tier.maxPages,
+      maxCharacters: tier.maxCharacters,
+      stripePriceId: tier.stripePriceId,
+      isActive: tier.isActive,
+      sortOrder: tier.sortOrder,
+    });
+  }
 }

@@ -8,6 +8,7 @@ import { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 import { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
 import { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
 import { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
+import { MikroOrmBillingRepository } from './mikro-orm-billing-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
@@ -21,6 +22,7 @@ export const createMikroOrmRepositories = (em: EntityManager): PersistenceReposi
   analyses: new MikroOrmAnalysisRepository(em),
   pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
   promos: new MikroOrmPromoCodeRepository(em),
+  billing: new MikroOrmBillingRepository(em),
 });
 
 /** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */

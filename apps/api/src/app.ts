@@ -19,6 +19,7 @@ import { publicRoutes } from './routes/public.routes.ts';
 import { analyzeRoutes } from './routes/analyze.routes.ts';
 import { analysesRoutes } from './routes/analyses.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
+import { paymentRoutes } from './routes/payments.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyzeRoutes);
   await app.register(analysesRoutes);
   await app.register(promoRoutes);
+  await app.register(paymentRoutes);
   await registerWebApp(app, { distDir: options.webDistDir });
   return app;
 }

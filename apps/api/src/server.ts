@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { SessionStore } from '@fastify/session';
-import { GrantAdminRoles, RecoverInterruptedAnalyses, type PublicConfig } from '@civicwatch/core';
+import { GrantAdminRoles, RecoverInterruptedAnalyses, SetTierPriceIds, ListSubscriptionTiers, type PublicConfig } from '@civicwatch/core';
 import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
 import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
 import { assertSchemaUpToDate, createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
@@ -51,6 +51,10 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   const admins = await runtime.container.get(GrantAdminRoles).execute();
   // Analyses left pending belong to a process that died mid-analysis: their credits go back (DECISIONS "Credits").
   const refunded = await runtime.container.get(RecoverInterruptedAnalyses).execute();
+  const priced = config.stripe ? await runtime.container.get(SetTierPriceIds).execute(config.stripe.prices) : [];
+  const unpriced = config.stripe
+    ? (await runtime.container.get(ListSubscriptionTiers).execute()).filter((t) => t.priceCents > 0 && !t.stripePriceId).map((t) => t.name)
+    : [];
   const app = await buildAppFor(runtime, {
     // One JSON line per event for log collectors; readable lines when a person watches a terminal.
     logger: process.stdout.isTTY && config.env !== 'production'
@@ -60,6 +64,8 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   });
   if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
   if (refunded > 0) app.log.warn({ refunded }, 'refunded the credits of analyses interrupted by the last shutdown');
+  if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');
+  if (unpriced.length > 0) app.log.warn({ tiers: unpriced }, 'payments are on, but these paid tiers have no Stripe Price id yet (STRIPE_PRICE_PATRIOT / STRIPE_PRICE_DEFENDER): they cannot be bought');
 
   let closing = false;
   const shutdown = async (signal: string) => {

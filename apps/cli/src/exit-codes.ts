@@ -36,4 +36,13 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'promo.already_redeemed': 73,
   'promo.checkout_only': 65,
   'promo.code_taken': 73,
+  'payments.not_configured': EXIT_UNAVAILABLE,
+  'payments.provider_error': EXIT_UNAVAILABLE,
+  'payment.not_found': 67,
+  'payment.not_completed': 65,
+  'payment.amount_mismatch': 65,
+  'billing.tier_unavailable': 65,
+  'billing.already_subscribed': 73,
+  'billing.no_subscription': 67,
+  'webhook.invalid_signature': 65,
 };

@@ -12,3 +12,4 @@ export * from './analysis-result.contract.ts';
 export * from './analyze.contract.ts';
 export * from './analysis-history.contract.ts';
 export * from './promo.contract.ts';
+export * from './payments.contract.ts';

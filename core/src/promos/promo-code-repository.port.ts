@@ -5,6 +5,7 @@ import type { PromoCode } from './promo-code.ts';
 export interface PromoCodeRepository {
   /** `code` is already normalised (trimmed, upper case). */
   findByCode(code: string): Promise<PromoCode | null>;
+  findById(id: string): Promise<PromoCode | null>;
   /** Fails with `promo.code_taken` when the code exists, even under a concurrent insert. */
   insert(promo: PromoCode): Promise<Result<void, DomainError>>;
   /** Newest first. */

@@ -31,6 +31,15 @@ export const errorCodes = [
   'promo.already_redeemed',
   'promo.checkout_only',
   'promo.code_taken',
+  'payments.not_configured',
+  'payments.provider_error',
+  'payment.not_found',
+  'payment.not_completed',
+  'payment.amount_mismatch',
+  'billing.tier_unavailable',
+  'billing.already_subscribed',
+  'billing.no_subscription',
+  'webhook.invalid_signature',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -5,6 +5,7 @@ import type { SettingRepository } from '../settings/setting-repository.port.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts';
 import type { PendingAnalysisRepository } from '../analysis/pending-analysis-repository.port.ts';
 import type { PromoCodeRepository } from '../promos/promo-code-repository.port.ts';
+import type { BillingRepository } from '../payments/billing-repository.port.ts';
 
 /** The repositories of one transaction. */
 export interface Repositories {
@@ -15,6 +16,7 @@ export interface Repositories {
   analyses: AnalysisRepository;
   pendingAnalyses: PendingAnalysisRepository;
   promos: PromoCodeRepository;
+  billing: BillingRepository;
 }
 
 /**

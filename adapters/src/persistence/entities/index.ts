@@ -1,4 +1,5 @@
 import { AnalysisEntity } from './analysis.entity.ts';
+import { BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity } from './billing.entity.ts';
 import { CreditLedgerEntryEntity } from './credit-ledger-entry.entity.ts';
 import { PendingAnalysisEntity } from './pending-analysis.entity.ts';
 import { PromoCodeEntity } from './promo-code.entity.ts';
@@ -8,7 +9,7 @@ import { SettingEntity } from './setting.entity.ts';
 import { SubscriptionTierEntity } from './subscription-tier.entity.ts';
 import { UserEntity } from './user.entity.ts';
 
-export { AnalysisEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity };
+export { AnalysisEntity, BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity };
 
 /** Every entity the ORM knows; the tables themselves come from the migrations, never from schema:update. */
-export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity];
+export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, BillingCustomerEntity, SubscriptionEntity, PaymentEntity, PaymentEventEntity];

@@ -7,6 +7,7 @@ import {
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
   promoMessages, type PromoCode, type PromoCodeRepository,
+  openSubscriptionStatuses, type BillingRepository, type StoredPayment, type StoredSubscription,
 } from '@civicwatch/core';
 import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
@@ -23,6 +24,10 @@ interface State {
   pendingAnalyses: PendingAnalysis[];
   promoCodes: PromoCode[];
   promoRedemptions: Array<{ promoId: string; userId: string; createdAt: Date }>;
+  billingCustomers: Map<string, string>;
+  subscriptions: StoredSubscription[];
+  payments: StoredPayment[];
+  paymentEvents: Set<string>;
 }
 
 const seededState = (): State => ({
@@ -34,6 +39,10 @@ const seededState = (): State => ({
   pendingAnalyses: [],
   promoCodes: [],
   promoRedemptions: [],
+  billingCustomers: new Map(),
+  subscriptions: [],
+  payments: [],
+  paymentEvents: new Set(),
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -147,6 +156,11 @@ class InMemorySubscriptionTierRepository implements SubscriptionTierRepository {
     const tier = this.db.state.tiers.find((t) => t.id === id);
     return tier ? copy(tier) : null;
   }
+
+  async update(tier: SubscriptionTier): Promise<void> {
+    const index = this.db.state.tiers.findIndex((t) => t.id === tier.id);
+    if (index >= 0) this.db.state.tiers[index] = copy(tier);
+  }
 }
 
 class InMemorySettingRepository implements SettingRepository {
@@ -238,6 +252,11 @@ class InMemoryPromoCodeRepository implements PromoCodeRepository {
     return found ? copy(found) : null;
   }
 
+  async findById(id: string): Promise<PromoCode | null> {
+    const found = this.db.state.promoCodes.find((p) => p.id === id);
+    return found ? copy(found) : null;
+  }
+
   async insert(promo: PromoCode): Promise<Result<void, DomainError>> {
     if (promo.code !== promo.code.toUpperCase() || promo.code === '') throw new Error(`A promo code is stored upper case, got ${promo.code}`);
     if (this.db.state.promoCodes.some((p) => p.code === promo.code)) return err(domainError('promo.code_taken', promoMessages.codeTaken));
@@ -279,6 +298,88 @@ class InMemoryPromoCodeRepository implements PromoCodeRepository {
   }
 }
 
+const newestSubscriptionFirst = (a: StoredSubscription, b: StoredSubscription) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+class InMemoryBillingRepository implements BillingRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async customerIdOf(userId: string): Promise<string | null> {
+    return this.db.state.billingCustomers.get(userId) ?? null;
+  }
+
+  async userIdOfCustomer(customerId: string): Promise<string | null> {
+    for (const [userId, id] of this.db.state.billingCustomers) if (id === customerId) return userId;
+    return null;
+  }
+
+  async saveCustomer(userId: string, customerId: string): Promise<void> {
+    if (!this.db.state.users.has(userId)) throw new Error(`Unknown user ${userId}`);
+    const owner = await this.userIdOfCustomer(customerId);
+    if (owner && owner !== userId) throw new Error(`Customer ${customerId} belongs to another user`);
+    this.db.state.billingCustomers.set(userId, customerId);
+  }
+
+  async findSubscription(id: string): Promise<StoredSubscription | null> {
+    const found = this.db.state.subscriptions.find((s) => s.id === id);
+    return found ? copy(found) : null;
+  }
+
+  async saveSubscription(subscription: StoredSubscription): Promise<void> {
+    if (!this.db.state.users.has(subscription.userId)) throw new Error(`Unknown user ${subscription.userId}`);
+    const index = this.db.state.subscriptions.findIndex((s) => s.id === subscription.id);
+    if (index < 0) {
+      this.db.state.subscriptions.push(copy(subscription));
+      return;
+    }
+    // As the database's upsert: the owner, customer and creation time of a subscription never change.
+    const stored = this.db.state.subscriptions[index]!;
+    this.db.state.subscriptions[index] = copy({ ...subscription, userId: stored.userId, customerId: stored.customerId, createdAt: stored.createdAt });
+  }
+
+  async openSubscriptions(userId: string): Promise<StoredSubscription[]> {
+    return this.db.state.subscriptions
+      .filter((s) => s.userId === userId && openSubscriptionStatuses.includes(s.status))
+      .sort(newestSubscriptionFirst)
+      .map(copy);
+  }
+
+  async recordPayment(payment: StoredPayment): Promise<boolean> {
+    if (!this.db.state.users.has(payment.userId)) throw new Error(`Unknown user ${payment.userId}`);
+    if (this.db.state.payments.some((p) => p.invoiceId === payment.invoiceId)) return false;
+    if (payment.paymentId !== null && this.db.state.payments.some((p) => p.paymentId === payment.paymentId)) {
+      throw new Error(`Payment ${payment.paymentId} already paid another invoice`);
+    }
+    this.db.state.payments.push(copy(payment));
+    return true;
+  }
+
+  async findPaymentByPaymentId(paymentId: string): Promise<StoredPayment | null> {
+    const found = this.db.state.payments.find((p) => p.paymentId === paymentId);
+    return found ? copy(found) : null;
+  }
+
+  async listPayments(userId: string): Promise<StoredPayment[]> {
+    return this.db.state.payments
+      .filter((p) => p.userId === userId)
+      .sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime() || (a.invoiceId < b.invoiceId ? 1 : -1))
+      .map(copy);
+  }
+
+  async setRefunded(invoiceId: string, refundedCents: number): Promise<void> {
+    const payment = this.db.state.payments.find((p) => p.invoiceId === invoiceId);
+    if (!payment) return;
+    if (refundedCents < 0 || refundedCents > payment.amountCents) throw new Error(`A refund of ${refundedCents} cents exceeds invoice ${invoiceId}`);
+    payment.refundedCents = refundedCents;
+  }
+
+  async markEventProcessed(eventId: string): Promise<boolean> {
+    if (this.db.state.paymentEvents.has(eventId)) return false;
+    this.db.state.paymentEvents.add(eventId);
+    return true;
+  }
+}
+
 export interface InMemoryUnitOfWorkOptions {
   clock?: Clock;
 }
@@ -302,6 +403,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     analyses: new InMemoryAnalysisRepository(this),
     pendingAnalyses: new InMemoryPendingAnalysisRepository(this),
     promos: new InMemoryPromoCodeRepository(this),
+    billing: new InMemoryBillingRepository(this),
   };
 
   constructor(options: InMemoryUnitOfWorkOptions = {}) {

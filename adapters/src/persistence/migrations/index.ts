@@ -3,6 +3,7 @@ import { Migration0001InitialSchema } from './migration-0001-initial-schema.ts';
 import { Migration0002SeedTiersAndPrompts } from './migration-0002-seed-tiers-and-prompts.ts';
 import { Migration0003PendingAnalyses } from './migration-0003-pending-analyses.ts';
 import { Migration0004PromoCodes } from './migration-0004-promo-codes.ts';
+import { Migration0005Billing } from './migration-0005-billing.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: '0002-seed-tiers-and-prompts', class: Migration0002SeedTiersAndPrompts },
   { name: '0003-pending-analyses', class: Migration0003PendingAnalyses },
   { name: '0004-promo-codes', class: Migration0004PromoCodes },
+  { name: '0005-billing', class: Migration0005Billing },
 ];

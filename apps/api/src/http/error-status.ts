@@ -31,4 +31,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   'promo.already_redeemed': 409,
   'promo.checkout_only': 400,
   'promo.code_taken': 409,
+  'payments.not_configured': 503,
+  // The provider refused or could not be reached: a dependency problem, never the caller's.
+  'payments.provider_error': 502,
+  'payment.not_found': 404,
+  'payment.not_completed': 402,
+  'payment.amount_mismatch': 400,
+  'billing.tier_unavailable': 400,
+  'billing.already_subscribed': 409,
+  'billing.no_subscription': 404,
+  'webhook.invalid_signature': 400,
 };

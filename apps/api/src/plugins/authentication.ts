@@ -9,8 +9,9 @@ declare module 'fastify' {
 }
 
 /**
- * `requireUser` is the preHandler of every signed-in route: it loads the session's account or answers
- * 401 `Unauthorized` (the web app looks for that word, spec §8).
+ * `requireUser` is the preValidation hook of every signed-in route: it loads the session's account or answers
+ * 401 `Unauthorized` (the web app looks for that word, spec §8), before the body is checked, so a signed-out
+ * caller never learns anything from validation messages.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const getCurrentUser = app.diContainer.get(GetCurrentUser);
@@ -30,6 +31,6 @@ declare module 'fastify' {
 
 /** The signed-in user of a route guarded by `requireUser`. */
 export const signedInUser = (request: FastifyRequest): User => {
-  if (!request.currentUser) throw new Error('signedInUser() used on a route without the requireUser preHandler');
+  if (!request.currentUser) throw new Error('signedInUser() used on a route without the requireUser hook');
   return request.currentUser;
 };

@@ -23,7 +23,7 @@ export async function analysesRoutes(app: FastifyInstance) {
       tags: ['analysis'], summary: 'All analyses, newest first; q searches titles',
       querystring: analysisListQuerySchema, response: { 200: analysisListSchema, 400: errorBodySchema, 401: errorBodySchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request) => {
     const page = await listAnalyses.execute(signedInUser(request).id, request.query);
     return { ...page, items: page.items.map(toAnalysisView) };
@@ -34,7 +34,7 @@ export async function analysesRoutes(app: FastifyInstance) {
       tags: ['analysis'], summary: 'One analysis with its full result',
       params: analysisParams, response: { 200: dashboardAnalysisSchema, 401: errorBodySchema, 404: errorBodySchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await getAnalysis.execute(signedInUser(request).id, request.params.id);
     if (!result.ok) return sendDomainError(reply, result.error);
@@ -46,7 +46,7 @@ export async function analysesRoutes(app: FastifyInstance) {
       tags: ['analysis'], summary: 'Delete an analysis (its credit is not returned)',
       params: analysisParams, response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await deleteAnalysis.execute(signedInUser(request).id, request.params.id);
     if (!result.ok) return sendDomainError(reply, result.error);

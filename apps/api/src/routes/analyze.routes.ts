@@ -81,7 +81,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
         400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema,
       },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     if (!request.isMultipart()) return sendDomainError(reply, invalid('Send the document as multipart/form-data'));
     const form = await readForm(app, request);
@@ -118,7 +118,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
       params: z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) }),
       response: { 400: errorBodySchema, 401: errorBodySchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, (request, reply) => {
     const userId = signedInUser(request).id;
     reply.hijack();

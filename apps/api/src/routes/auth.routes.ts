@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance) {
   for (const url of ['/api/user', '/api/auth/user']) {
     r.get(url, {
       schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: userViewSchema, 401: errorBodySchema } },
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
     }, async (request) => toUserView(request.currentUser!));
   }
 }

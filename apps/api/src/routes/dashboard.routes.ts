@@ -9,7 +9,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
     schema: { tags: ['account'], summary: 'Credits, the five newest analyses and counts', response: { 200: dashboardSchema, 401: errorBodySchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await getDashboard.execute(signedInUser(request).id);
     if (!result.ok) return sendDomainError(reply, result.error);

@@ -9,7 +9,7 @@ export async function profileRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().patch('/api/profile', {
     schema: { tags: ['account'], summary: 'Update the profile', body: profileUpdateSchema, response: { 200: userViewSchema, 400: errorBodySchema, 401: errorBodySchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await updateProfile.execute(signedInUser(request).id, request.body);
     if (!result.ok) return sendDomainError(reply, result.error);

@@ -16,7 +16,7 @@ export async function promoRoutes(app: FastifyInstance) {
 
   typed.post('/api/validate-promo', {
     schema: { tags: ['promo'], summary: 'What a promo code would give the signed-in user', body: promoCodeInputSchema, response: { 200: promoValidationSchema, ...refusals } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await validatePromo.execute(signedInUser(request).id, request.body.code);
     if (!result.ok) return sendDomainError(reply, result.error);
@@ -25,7 +25,7 @@ export async function promoRoutes(app: FastifyInstance) {
 
   typed.post('/api/redeem-promo', {
     schema: { tags: ['promo'], summary: 'Redeem a credits code: answers the credits granted and the new balance', body: promoCodeInputSchema, response: { 200: redeemPromoResponseSchema, ...refusals } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await redeemPromo.execute(signedInUser(request).id, request.body.code);
     if (!result.ok) return sendDomainError(reply, result.error);

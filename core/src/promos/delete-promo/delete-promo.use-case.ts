@@ -16,7 +16,7 @@ export class DeletePromo {
     return this.uow.run(async ({ promos }) => {
       const wanted = codeOrId.trim();
       const promo = (await promos.findByCode(normalizePromoCode(wanted)))
-        ?? (await promos.list()).find((p) => p.id === wanted.toLowerCase()) ?? null;
+        ?? (await promos.findById(wanted.toLowerCase()));
       if (!promo || !(await promos.delete(promo.id))) return err(unknownPromo());
       return ok(promo);
     });
