@@ -65,4 +65,13 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Browser journeys drive the whole product, and start the test servers adapters provide (the fake Stripe).
+    files: ['apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^@civicwatch/adapters(?!/.*/testing/)', message: 'journeys may use only adapters\' testing helpers.' }],
+      }],
+    },
+  },
 );

@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/** Stripe's loader and React bindings: only the checkout and the developer pages load them. */
+const paymentsOnly = ['@stripe', 'prop-types'];
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** jsPDF and what only it uses. */
@@ -21,8 +24,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The PDF report's libraries stay out: they load on the first Export PDF, not with the app.
-            { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!(${pdfOnly.join('|')})[\\\\/])`) },
+            // The PDF report's libraries stay out: they load on the first Export PDF, not with the app; so do
+            // Stripe's, which load with the pages that take a card.
+            { name: 'vendor', test: new RegExp(`node_modules[\\\\/](?!(${[...pdfOnly, ...paymentsOnly].join('|')})[\\\\/])`) },
           ],
         },
       },

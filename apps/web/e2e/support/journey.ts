@@ -14,13 +14,16 @@ export interface Journey {
   shot(page: Page, name: string): Promise<void>;
   /** Signs up on /signup as a new citizen and waits for the signed-in home; answers the e-mail used. */
   signUp(page: Page, username: string): Promise<string>;
+  /** Runs `civicwatch` against this journey's server, as its administrator would. */
+  cli(...args: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function openJourney(): Promise<Journey> {
+/** `env` configures the server, as a self-hoster's environment would (Stripe keys, say). */
+export async function openJourney(env: Record<string, string> = {}): Promise<Journey> {
   await mkdir(artifactsDir, { recursive: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cw-e2e-'));
-  const server = await ServerProcess.create(dataDir);
+  const server = await ServerProcess.create(dataDir, env);
   await server.start();
   const browser = await launchChromium();
   return {
@@ -40,6 +43,7 @@ export async function openJourney(): Promise<Journey> {
       await page.waitForURL(`${server.url}/`);
       return email;
     },
+    cli: (...args) => server.cli(args),
     close: async () => {
       await browser.close();
       await server.stop();

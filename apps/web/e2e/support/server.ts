@@ -37,6 +37,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** `civicwatch <args>` with this server's environment (its database, its keys). */
+  cli(args: string[]): Promise<void> {
+    return runCli(args, this.env);
+  }
+
   async start(): Promise<void> {
     await runCli(['migrate'], this.env);
     this.child = spawn(cli, ['serve'], { cwd: root, env: this.env, stdio: ['ignore', 'inherit', 'inherit'] });

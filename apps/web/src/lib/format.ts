@@ -19,3 +19,13 @@ export const analysisTypeLabels: Record<AnalysisType, string> = {
 export function timeAgo(iso: string, now: Date = new Date()): string {
   return formatDistance(new Date(iso), now, { addSuffix: true });
 }
+
+/** "June 3, 2026": a date as the subscription screens show it. */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
+}
+
+/** Whole dollars as the plans show them: "$29" (DECISIONS: the API speaks whole dollars). */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}

@@ -4,6 +4,7 @@ import { isAuthFailure, isSessionExpired } from './api-client.ts';
 /** Query keys are the API paths they fetch (spec §7 "the path held in the query key"). */
 export const currentUserKey = ['/api/user'] as const;
 export const dashboardKey = ['/api/dashboard'] as const;
+export const subscriptionKey = ['/api/subscription'] as const;
 
 /** Spec §9: the redirect after a 401 waits 500 ms so its toast can be read. */
 export const SESSION_EXPIRED_REDIRECT_MS = 500;

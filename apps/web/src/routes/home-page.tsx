@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Coins, Gift, History, LogOut } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
@@ -5,6 +6,7 @@ import { Brand } from '../components/ui/brand.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { AnalysisResultsDialog } from '../features/analyze/components/analysis-results-dialog.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { publicConfigQuery } from '../features/config/api/get-config.ts';
 import { DashboardSection } from '../features/dashboard/components/dashboard-section.tsx';
 import { ProfileSettingsCard } from '../features/profile/components/profile-settings-card.tsx';
 import { AnalyzeArea } from './analyze-page.tsx';
@@ -15,6 +17,7 @@ const anchorClasses = buttonClasses('ghost', 'sm');
 export function HomePage({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const logout = useLogout({ onSettled: () => void navigate({ to: '/' }) });
+  const config = useQuery(publicConfigQuery);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -69,7 +72,7 @@ export function HomePage({ user }: { user: UserView }) {
         </div>
         <AnalyzeArea user={user} />
         <DashboardSection renderViewResults={(analysis) => <AnalysisResultsDialog analysis={analysis} />} />
-        <ProfileSettingsCard user={user} />
+        <ProfileSettingsCard user={user} paymentsEnabled={config.data?.paymentsEnabled ?? false} />
       </main>
     </div>
   );

@@ -5,6 +5,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   notFound,
   redirect,
   type RouterHistory,
@@ -17,10 +18,31 @@ import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { PaymentSuccessPage } from './payment-success-page.tsx';
 import { RedeemPromoPage } from './redeem-promo-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
+import { SubscribePage } from './subscribe-page.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** A search value as the router parsed it: `?tier=patriot` is a string, `?price=29` a number. */
+const searchText = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const searchWholeNumber = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+/** /checkout?tier={tier}&price={price} (spec §2); the page applies the defaults of spec §9. */
+const validateCheckoutSearch = (search: Record<string, unknown>): { tier?: string; price?: number } => ({
+  tier: searchText(search.tier),
+  price: searchWholeNumber(search.price),
+});
+
+/** /payment-success?tier=...&upgraded=true (spec §4 "Payment"). */
+const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?: string; upgraded?: boolean } => ({
+  tier: searchText(search.tier),
+  upgraded: search.upgraded === true || search.upgraded === 'true' ? true : undefined,
+});
 
 /**
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
@@ -40,8 +62,11 @@ function createRouteTree() {
         throw redirect({ to, replace: true });
       },
     });
-  /** Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES, DECISIONS). */
-  const developerPage = <TPath extends string>(path: TPath, title: string) =>
+  /**
+   * Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES, DECISIONS). Like the
+   * checkout, they load as their own chunk, so Stripe's libraries stay out of every other page.
+   */
+  const developerPage = <TPath extends string>(path: TPath, component: ReturnType<typeof lazyRouteComponent>) =>
     createRoute({
       getParentRoute: () => rootRoute,
       path,
@@ -49,7 +74,7 @@ function createRouteTree() {
         const config = await context.queryClient.ensureQueryData(publicConfigQuery).catch(() => null);
         if (!config?.devPagesEnabled) throw notFound();
       },
-      component: () => <ComingSoonPage title={title} description="A developer page for testing payments on this server." />,
+      component,
     });
 
   return rootRoute.addChildren([
@@ -59,15 +84,19 @@ function createRouteTree() {
     redirectRoute('/signup-old', '/signup'),
     redirectRoute('/dashboard', '/'),
     redirectRoute('/home', '/'),
-    page('/subscribe', () => (
-      <ComingSoonPage title="Upgrade Your Watchdog Powers" description="Choosing and upgrading a plan will happen here." />
-    )),
-    page('/checkout', () => (
-      <ComingSoonPage title="Complete Your Subscription" description="Secure card payment for the Patriot and Defender plans will happen here." />
-    )),
-    page('/payment-success', () => (
-      <ComingSoonPage title="Payment confirmation" description="After a payment, your new plan and credits will be confirmed here." />
-    )),
+    page('/subscribe', SubscribePage),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/checkout',
+      validateSearch: validateCheckoutSearch,
+      component: lazyRouteComponent(() => import('./checkout-page.tsx'), 'CheckoutPage'),
+    }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/payment-success',
+      validateSearch: validatePaymentSuccessSearch,
+      component: PaymentSuccessPage,
+    }),
     page('/redeem-promo', RedeemPromoPage),
     page('/unsubscribe', () => (
       <ComingSoonPage title="E-mail preferences" description="The unsubscribe links of CivicWatch e-mails will be handled here." />
@@ -75,9 +104,9 @@ function createRouteTree() {
     page('/admin', AdminPage),
     page('/analyze', AnalyzePage),
     page('/history', HistoryPage),
-    developerPage('/test-payment', 'Test Payment'),
-    developerPage('/debug-stripe', 'Payment Debugging'),
-    developerPage('/simple-payment', 'Simple Payment'),
+    developerPage('/test-payment', lazyRouteComponent(() => import('./test-payment-page.tsx'), 'TestPaymentPage')),
+    developerPage('/debug-stripe', lazyRouteComponent(() => import('./debug-stripe-page.tsx'), 'DebugStripePage')),
+    developerPage('/simple-payment', lazyRouteComponent(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage')),
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import type { SubscriptionView } from '@civicwatch/core/contracts/index.ts';
 import { aDashboard, aUser, unauthorized } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
@@ -10,6 +11,34 @@ function signedInAs(user = aUser()) {
     http.get('/api/user', () => HttpResponse.json(user)),
     http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ user }))),
   );
+}
+
+function paymentsConfigured() {
+  server.use(
+    http.get('/api/config', () =>
+      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: true, stripePublishableKey: 'pk_test_123', devPagesEnabled: false, analyzer: 'embedded' }),
+    ),
+  );
+}
+
+/** Records the cancel calls (and, without an answer given, any GET /api/subscription too). */
+function recordSubscriptionCalls(cancelAnswer?: () => Response) {
+  const calls: string[] = [];
+  server.use(
+    http.post('/api/cancel-subscription', () => {
+      calls.push('POST /api/cancel-subscription');
+      return cancelAnswer ? cancelAnswer() : HttpResponse.json(null);
+    }),
+  );
+  if (!cancelAnswer) {
+    server.use(
+      http.get('/api/subscription', () => {
+        calls.push('GET /api/subscription');
+        return HttpResponse.json(null);
+      }),
+    );
+  }
+  return calls;
 }
 
 async function openEditor() {
@@ -31,15 +60,85 @@ describe('Profile Settings card', () => {
     expect(within(card).getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/subscribe');
   });
 
-  it('offers Manage Subscription to paid users, whose Cancel Subscription explains how', async () => {
+  it('offers Manage Subscription to paid users; without payments configured, Cancel Subscription only says to contact support', async () => {
     signedInAs(aUser({ subscriptionTier: 'defender', tier: 'defender' }));
+    const calls = recordSubscriptionCalls();
     const { user } = renderApp('/');
     const card = await screen.findByRole('region', { name: 'Profile Settings' });
 
     await user.click(within(card).getByRole('button', { name: 'Manage Subscription' }));
+    expect(within(card).getByText('Defender')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
 
     expect(await screen.findByText('Contact support to cancel your subscription.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  describe('with payments configured', () => {
+    const periodEnd = '2026-07-01T12:00:00.000Z';
+    const active: NonNullable<SubscriptionView> = { tier: 'patriot', status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: periodEnd };
+
+    async function openManage(subscription: SubscriptionView) {
+      signedInAs(aUser({ subscriptionTier: 'patriot', tier: 'patriot' }));
+      paymentsConfigured();
+      server.use(http.get('/api/subscription', () => HttpResponse.json(subscription)));
+      const rendered = renderApp('/');
+      const card = await screen.findByRole('region', { name: 'Profile Settings' });
+      await rendered.user.click(within(card).getByRole('button', { name: 'Manage Subscription' }));
+      return { ...rendered, card };
+    }
+
+    it('shows the status and renewal date, asks for confirmation, and cancels at the end of the period', async () => {
+      const calls = recordSubscriptionCalls(() => HttpResponse.json({ ...active, cancelAtPeriodEnd: true }));
+      const { user, card } = await openManage(active);
+
+      expect(await within(card).findByText('Active')).toBeInTheDocument();
+      expect(within(card).getByText('Renews on')).toBeInTheDocument();
+      expect(within(card).getByText('July 1, 2026')).toBeInTheDocument();
+
+      // Keeping it closes the confirmation without a call.
+      await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
+      let dialog = await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' });
+      expect(within(dialog).getByText(/stays active until July 1, 2026/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Subscription' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(calls).toEqual([]);
+
+      await user.click(within(card).getByRole('button', { name: 'Cancel Subscription' }));
+      dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm Cancellation' }));
+
+      expect(await screen.findByText('Subscription Cancelled')).toBeInTheDocument();
+      expect(screen.getByText('Your Patriot plan stays active until July 1, 2026.')).toBeInTheDocument();
+      expect(calls).toEqual(['POST /api/cancel-subscription']);
+      expect(within(card).getByText('Cancels on')).toBeInTheDocument();
+      expect(within(card).getByText('Your plan ends on July 1, 2026 and will not renew.')).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    });
+
+    it('falls back to contacting support when the server answers that payments are not configured', async () => {
+      recordSubscriptionCalls(() =>
+        HttpResponse.json({ code: 'payments.not_configured', message: 'Payments are not configured on this server.' }, { status: 503 }),
+      );
+      const { user, card } = await openManage(active);
+
+      await user.click(await within(card).findByRole('button', { name: 'Cancel Subscription' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm Cancellation' }));
+
+      expect(await screen.findByText('Contact support to cancel your subscription.')).toBeInTheDocument();
+    });
+
+    it('says to contact support, without a call, for a plan that has no subscription to cancel', async () => {
+      const calls = recordSubscriptionCalls(() => HttpResponse.json(active));
+      const { user, card } = await openManage(null);
+
+      await user.click(await within(card).findByRole('button', { name: 'Cancel Subscription' }));
+
+      expect(await screen.findByText('Contact support to cancel your subscription.')).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
   });
 
   it('saves the profile, toasts and returns to the updated view', async () => {

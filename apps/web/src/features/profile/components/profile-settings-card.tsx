@@ -9,13 +9,13 @@ import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { tierDisplayName } from '../../../lib/format.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { ManageSubscription } from './manage-subscription.tsx';
 
 /** Profile and admin areas show the codes themselves (spec §3 "Lists"). */
 const countryOptions = countries.map(([code]) => ({ value: code, label: code }));
 const stateOptions = usStates.map(([code]) => ({ value: code, label: code }));
 
-function ProfileView({ user, onEdit }: { user: UserView; onEdit: () => void }) {
-  const toast = useToast();
+function ProfileView({ user, paymentsEnabled, onEdit }: { user: UserView; paymentsEnabled: boolean; onEdit: () => void }) {
   const [managing, setManaging] = useState(false);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const rows: Array<[string, string]> = [
@@ -49,21 +49,7 @@ function ProfileView({ user, onEdit }: { user: UserView; onEdit: () => void }) {
           </Button>
         )}
       </div>
-      {managing && (
-        <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <p className="text-sm text-slate-700">
-            You are on the <strong>{tierDisplayName(user.subscriptionTier)}</strong> plan.
-          </p>
-          <Button
-            variant="danger"
-            size="sm"
-            className="mt-3"
-            onClick={() => toast({ title: 'Cancel Subscription', description: 'Contact support to cancel your subscription.' })}
-          >
-            Cancel Subscription
-          </Button>
-        </div>
-      )}
+      {managing && <ManageSubscription tier={user.subscriptionTier} paymentsEnabled={paymentsEnabled} />}
     </div>
   );
 }
@@ -125,8 +111,11 @@ function ProfileForm({ user, onDone }: { user: UserView; onDone: () => void }) {
   );
 }
 
-/** Profile Settings of the signed-in home (spec §2): a read-only view and an edit form. */
-export function ProfileSettingsCard({ user }: { user: UserView }) {
+/**
+ * Profile Settings of the signed-in home (spec §2): a read-only view and an edit form. `paymentsEnabled`
+ * (GET /api/config) decides whether Cancel Subscription can cancel by itself.
+ */
+export function ProfileSettingsCard({ user, paymentsEnabled = false }: { user: UserView; paymentsEnabled?: boolean }) {
   const [editing, setEditing] = useState(false);
   return (
     <section id="profile" aria-labelledby="profile-heading" className="scroll-mt-20">
@@ -136,7 +125,7 @@ export function ProfileSettingsCard({ user }: { user: UserView }) {
           <CardDescription>Your account details and the jurisdiction used for your analyses.</CardDescription>
         </CardHeader>
         <CardContent>
-          {editing ? <ProfileForm user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />}
+          {editing ? <ProfileForm user={user} onDone={() => setEditing(false)} /> : <ProfileView user={user} paymentsEnabled={paymentsEnabled} onEdit={() => setEditing(true)} />}
         </CardContent>
       </Card>
     </section>
