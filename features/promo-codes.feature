@@ -50,3 +50,27 @@ Feature: Promo codes
     Then the promo code is refused with "Please enter a promo code"
     When she checks the promo code "NOSUCHCODE"
     Then the promo code is refused with "This promo code does not exist"
+
+  @concurrency
+  Scenario: Twenty citizens redeem a code for 3 accounts at the same moment: exactly 3 get the credits
+    Given an administrator has created the promo code "FIRST3" worth 10 credits for 3 accounts
+    And 20 citizens have registered
+    When they all redeem the promo code "FIRST3" at the same moment
+    Then exactly 3 of them receive 10 free credits
+    And the other 17 are refused with "This promo code has reached its usage limit"
+    And 3 of them have 11 credits and 17 have 1 credit
+    And the code "FIRST3" has been used by 3 accounts
+    When she redeems the promo code "FIRST3"
+    Then the promo code is refused with "This promo code has reached its usage limit"
+
+  @concurrency
+  Scenario: A citizen who redeems a code 10 times at the same moment gets its credits once
+    When she redeems the promo code "WELCOME10" 10 times at the same moment
+    Then exactly 1 of her attempts receives 10 free credits
+    And the other 9 are refused with "You have already redeemed this promo code"
+    And she has 11 credits
+    And her credit history reads:
+      | reason       | delta | balance |
+      | signup_grant | 1     | 1       |
+      | promo        | 10    | 11      |
+    And the code "WELCOME10" has been used by 1 account

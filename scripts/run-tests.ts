@@ -32,8 +32,11 @@ async function vitest(name: string, projects: string[]): Promise<Tally> {
   return { name, passed: json?.numPassedTests ?? 0, failed: failed || (exitCode !== 0 ? 1 : 0), exitCode };
 }
 
-/** The features run once per wiring (features/cucumber.mjs profiles): the use cases, then over HTTP. */
-async function cucumber(profile: 'default' | 'http'): Promise<Tally> {
+/**
+ * The features run once per wiring (features/cucumber.mjs profiles): the use cases, then over HTTP; then
+ * `postgres`, the @concurrency scenarios once more on the PostgreSQL server.
+ */
+async function cucumber(profile: 'default' | 'http' | 'postgres'): Promise<Tally> {
   const report = path.join(artifacts, `cucumber-${profile}.json`);
   const exitCode = await run('npx', ['cucumber-js', '--config', 'features/cucumber.mjs', '--profile', profile, '--format', `json:${report}`],
     { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() });
@@ -52,10 +55,13 @@ const tallies: Tally[] = [];
 tallies.push(await vitest('unit-web-int', ['unit', 'web', 'int']));
 tallies.push(await cucumber('default'));
 tallies.push(await cucumber('http'));
+// Like the server int tests (serverTestSkipReason): only where TEST_DATABASE_URL names a server; empty skips it.
+if (process.env.TEST_DATABASE_URL) tallies.push(await cucumber('postgres'));
+else console.log('\nfeatures:postgres skipped: TEST_DATABASE_URL is not set');
 tallies.push(await vitest('e2e', ['e2e']));
 
 console.log('\nCivicWatch test summary');
-for (const t of tallies) console.log(`  ${t.name.padEnd(14)} ${t.passed} passed, ${t.failed} failed`);
+for (const t of tallies) console.log(`  ${t.name.padEnd(18)} ${t.passed} passed, ${t.failed} failed`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

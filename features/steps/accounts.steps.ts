@@ -4,7 +4,10 @@ import type { CivicWorld } from '../support/world.ts';
 
 const registers = async function (this: CivicWorld, name: string, email: string, password: string) {
   this.lastOutcome = await this.accounts.register({ firstName: name, email, password });
-  if (this.lastOutcome.ok) this.userId = (this.lastOutcome.value as { id: string }).id;
+  if (this.lastOutcome.ok) {
+    this.userId = (this.lastOutcome.value as { id: string }).id;
+    this.people.set(name, this.userId);
+  }
 };
 When('{string} registers with the e-mail {string} and the password {string}', registers);
 Given('{string} has registered with the e-mail {string} and the password {string}', async function (this: CivicWorld, name: string, email: string, password: string) {
@@ -15,6 +18,7 @@ Given('{string} has registered with the e-mail {string} and the password {string
 // Given/When/Then share one registry in Cucumber: each sentence is registered once.
 When('she signs in with the e-mail {string} and the password {string}', async function (this: CivicWorld, email: string, password: string) {
   this.lastOutcome = await this.accounts.signIn(email, password);
+  if (this.lastOutcome.ok) this.userId = (this.lastOutcome.value as { id: string }).id;
 });
 
 When('she signs out', async function (this: CivicWorld) { await this.accounts.signOut(); });
@@ -29,7 +33,7 @@ Then('she is signed out', async function (this: CivicWorld) {
   assert.equal(await this.accounts.currentUser(), null);
 });
 
-Then('her plan is {string} with {int} credit(s)', async function (this: CivicWorld, tier: string, credits: number) {
+Then('her/his plan is {string} with {int} credit(s)', async function (this: CivicWorld, tier: string, credits: number) {
   const user = await this.accounts.currentUser();
   assert.equal(user?.subscriptionTier, tier);
   assert.equal(user?.credits, credits);

@@ -1,72 +1,150 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { After, AfterAll, Before, BeforeAll, World, setDefaultTimeout, setWorldConstructor, type IWorldOptions } from '@cucumber/cucumber';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '@civicwatch/adapters/config/config.ts';
-import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
-import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
+import type { Runtime } from '@civicwatch/adapters/container/container.ts';
+import { startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { buildAppFor } from '@civicwatch/api';
+import {
+  CreatePromo, ListSubscriptionTiers, SetTierPriceIds, UnitOfWork, createPromoSchema,
+  type CreatePaymentIntentResponse, type TierId,
+} from '@civicwatch/core';
+import { openProduct, type DatabaseKind, type Product } from './product.ts';
 import type { Accounts, Outcome } from './wirings/accounts.ability.ts';
 import { useCaseAccounts } from './wirings/use-case-accounts.ts';
-import { httpAccounts } from './wirings/http-accounts.ts';
+import { httpAccounts, type HttpSession } from './wirings/http-accounts.ts';
 import type { Analyses } from './wirings/analyses.ability.ts';
 import { useCaseAnalyses } from './wirings/use-case-analyses.ts';
 import { httpAnalyses } from './wirings/http-analyses.ts';
 import type { Promos } from './wirings/promos.ability.ts';
 import { useCasePromos } from './wirings/use-case-promos.ts';
 import { httpPromos } from './wirings/http-promos.ts';
-import { CreatePromo, UnitOfWork, createPromoSchema, type TierId } from '@civicwatch/core';
+import type { CardPayment, Payments, Renewal } from './wirings/payments.ability.ts';
+import { useCasePayments } from './wirings/use-case-payments.ts';
+import { httpPayments } from './wirings/http-payments.ts';
+import { StripeScenario, withStripeSide } from './wirings/stripe-side.ts';
+
+export { FEATURE_ADMIN_EMAILS } from './product.ts';
 
 setDefaultTimeout(60_000);
 
-/** Accounts that ADMIN_EMAILS names in the features' product. */
-export const FEATURE_ADMIN_EMAILS = 'chief@civicwatch.test';
+export interface CivicWorldParameters {
+  wiring: 'use-cases' | 'http';
+  /** The `postgres` profile runs the product on the PostgreSQL server of TEST_DATABASE_URL; PGlite otherwise. */
+  database?: DatabaseKind;
+}
 
-let runtime: Runtime;
-let dataDir: string;
+/** Scenarios with this tag run on a second product, configured without Stripe keys. */
+const PAYMENTS_NOT_CONFIGURED = '@payments-not-configured';
 
-// One embedded database per run; each scenario starts from empty accounts (the seeded tiers and prompts stay).
-BeforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cw-features-'));
-  await seedEmbeddedDataDir(dataDir);
-  runtime = await createRuntime(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAILS: FEATURE_ADMIN_EMAILS }));
-  await runtime.database.migrate();
+// One fake Stripe and one product (payments on) per run; each scenario starts from empty accounts (the
+// seeded tiers, their Stripe prices and the prompts stay). The product without payments opens on first use.
+let stripe: FakeStripe;
+let product: Product;
+let productWithoutPayments: Promise<Product> | undefined;
+let database: DatabaseKind = 'embedded';
+
+BeforeAll(async function () {
+  database = (this.parameters as Partial<CivicWorldParameters>).database ?? 'embedded';
+  stripe = await startFakeStripe();
+  product = await openProduct(database, {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.apiBase,
+  });
+  // What the server does at start from STRIPE_PRICE_*: each paid tier sold through a Stripe Price of its own price.
+  const tiers = await product.runtime.container.get(ListSubscriptionTiers).execute();
+  const priceOf = (id: TierId) => stripe.createPrice({ unitAmountCents: tiers.find((t) => t.id === id)!.priceCents, nickname: id });
+  await product.runtime.container.get(SetTierPriceIds).execute({ patriot: priceOf('patriot'), defender: priceOf('defender') });
 });
 
 AfterAll(async () => {
-  await runtime?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await product?.dispose();
+  await (await productWithoutPayments)?.dispose();
+  await stripe?.close();
 });
 
-export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
+/** One citizen at her own browser: the abilities of one session. */
+export interface Citizen {
+  accounts: Accounts;
+  analyses: Analyses;
+  promos: Promos;
+  payments: Payments;
+}
+
+/** A checkout started in this scenario, and what came of it. */
+export interface Checkout {
+  userId: string;
+  tier: TierId;
+  promoCode?: string;
+  answer: CreatePaymentIntentResponse;
+  cardPayment?: CardPayment;
+}
+
+export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
+  runtime!: Runtime;
   accounts!: Accounts;
   analyses!: Analyses;
   promos!: Promos;
+  payments!: Payments;
   app: FastifyInstance | null = null;
   lastOutcome: Outcome<unknown> | null = null;
   userId: string | null = null;
+  /** User ids by first name, of everyone who registered in this scenario. */
+  people = new Map<string, string>();
   /** Ids of the analyses made in this scenario, by title. */
   analysisIds = new Map<string, string>();
+  /** Checkouts started in this scenario, oldest first. */
+  checkouts: Checkout[] = [];
+  /** The last month that passed at Stripe. */
+  lastRenewal: Renewal | null = null;
+  /** Citizens acting at the same moment, each in their own session, and what each got. */
+  crowd: Citizen[] = [];
+  crowdOutcomes: Array<Outcome<unknown>> = [];
+  private stripeScenario!: StripeScenario;
+  private addresses = 0;
 
-  constructor(options: IWorldOptions<{ wiring: 'use-cases' | 'http' }>) {
+  constructor(options: IWorldOptions<CivicWorldParameters>) {
     super(options);
   }
 
-  async connect(): Promise<void> {
+  async connect(runtime: Runtime): Promise<void> {
+    this.runtime = runtime;
+    this.stripeScenario = new StripeScenario(stripe);
+    // A fresh app per scenario: rate-limit budgets are per process and must not leak between scenarios.
+    if (this.parameters.wiring === 'http') this.app = await buildAppFor(runtime);
+    Object.assign(this, this.newCitizen({ ownAddress: false }));
+  }
+
+  /**
+   * Another citizen in another browser, with a session of her own. Over HTTP she comes from her own
+   * address, as people signing up at the same moment do, rather than from the scenario's 127.0.0.1.
+   */
+  newCitizen(options: { ownAddress: boolean } = { ownAddress: true }): Citizen {
     if (this.parameters.wiring === 'http') {
-      // A fresh app per scenario: rate-limit budgets are per process and must not leak between scenarios.
-      this.app = await buildAppFor(runtime);
-      const session = {};
-      this.accounts = httpAccounts(this.app, runtime, session);
-      this.analyses = httpAnalyses(this.app, session);
-      this.promos = httpPromos(this.app, session);
-    } else {
-      const session = {};
-      this.accounts = useCaseAccounts(runtime, session);
-      this.analyses = useCaseAnalyses(runtime, session);
-      this.promos = useCasePromos(runtime, session);
+      const app = this.app!;
+      this.addresses += 1;
+      const session: HttpSession = options.ownAddress ? { remoteAddress: `10.0.${Math.floor(this.addresses / 250)}.${(this.addresses % 250) + 1}` } : {};
+      return {
+        accounts: httpAccounts(app, this.runtime, session),
+        analyses: httpAnalyses(app, session),
+        promos: httpPromos(app, session),
+        payments: withStripeSide(httpPayments(app, session), this.stripeScenario),
+      };
     }
+    const session = {};
+    return {
+      accounts: useCaseAccounts(this.runtime, session),
+      analyses: useCaseAnalyses(this.runtime, session),
+      promos: useCasePromos(this.runtime, session),
+      payments: withStripeSide(useCasePayments(this.runtime, session), this.stripeScenario),
+    };
+  }
+
+  /** The signed-in user's latest checkout. */
+  latestCheckout(userId = this.userId): Checkout {
+    const checkout = this.checkouts.findLast((c) => c.userId === userId);
+    if (!checkout) throw new Error('No checkout was started in this scenario by this user');
+    return checkout;
   }
 
   /**
@@ -74,7 +152,7 @@ export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
    * would, through the unit of work (a tier change and an `admin_adjustment` ledger row).
    */
   async givePlan(userId: string, tier: TierId, credits: number): Promise<void> {
-    await runtime.container.get<UnitOfWork>(UnitOfWork).run(async ({ users, ledger }) => {
+    await this.runtime.container.get<UnitOfWork>(UnitOfWork).run(async ({ users, ledger }) => {
       await users.updateTier(userId, tier);
       const user = await users.findById(userId);
       const delta = credits - (user?.credits ?? 0);
@@ -86,22 +164,37 @@ export class CivicWorld extends World<{ wiring: 'use-cases' | 'http' }> {
   }
 
   /**
-   * An administrator's `civicwatch promo create` (the admin panel comes later): the same contract and use
-   * case. `expired` then moves the expiry into the past, as time would.
+   * An administrator's `civicwatch promo create`: the same contract and use case, with the command line as the
+   * audit log's actor. `expired` then moves the expiry into the past, as time would.
    */
   async createPromoCode(fields: Record<string, unknown>, options: { expired?: boolean } = {}): Promise<void> {
-    const created = await runtime.container.get(CreatePromo).execute(createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields }));
+    const created = await this.runtime.container.get(CreatePromo).execute(
+      { userId: null, label: 'cli:features' },
+      createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields }),
+    );
     if (!created.ok) throw new Error(created.error.message);
     if (options.expired) {
-      await runtime.database.orm.em.fork().execute("update promo_codes set expires_at = now() - interval '1 day' where id = ?", [created.value.id]);
+      await this.runtime.database.orm.em.fork().execute("update promo_codes set expires_at = now() - interval '1 day' where id = ?", [created.value.id]);
     }
+  }
+
+  /** How many accounts have used a promo code, as the administrator's list shows it. */
+  async promoUses(code: string): Promise<number> {
+    const promo = await this.runtime.container.get<UnitOfWork>(UnitOfWork).run(({ promos }) => promos.findByCode(code));
+    if (!promo) throw new Error(`No promo code ${code}`);
+    return promo.currentUses;
   }
 }
 setWorldConstructor(CivicWorld);
 
-Before(async function (this: CivicWorld) {
-  await runtime.database.orm.em.fork().execute('truncate table users, credit_ledger, analyses, pending_analyses, sessions, promo_codes, promo_redemptions cascade');
-  await this.connect();
+Before(async function (this: CivicWorld, { pickle }) {
+  const runtime = pickle.tags.some((t) => t.name === PAYMENTS_NOT_CONFIGURED)
+    ? (await (productWithoutPayments ??= openProduct(database))).runtime
+    : product.runtime;
+  await runtime.database.orm.em.fork().execute(
+    'truncate table users, credit_ledger, analyses, pending_analyses, sessions, promo_codes, promo_redemptions, '
+    + 'billing_customers, subscriptions, payments, payment_events cascade');
+  await this.connect(runtime);
 });
 
 After(async function (this: CivicWorld) {

@@ -67,3 +67,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/SESSION_SECRET is required with DATABASE_URL/);
   });
 });
+
+describe('loadConfig: e-mail', () => {
+  it('keeps e-mail in the outbox without SMTP_URL, and sends through it with a From of the public host', () => {
+    expect(loadConfig({}).smtp).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://mailer:secret@mail.example.org:587', PUBLIC_URL: 'https://civicwatch.example/' }).smtp)
+      .toEqual({ url: 'smtp://mailer:secret@mail.example.org:587', from: 'CivicWatch <no-reply@civicwatch.example>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'Watchdog <news@example.org>' }).smtp)
+      .toEqual({ url: 'smtps://mail.example.org', from: 'Watchdog <news@example.org>' });
+  });
+
+  it('refuses an SMTP_URL of another scheme and a MAIL_FROM without an address', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.org' })).toThrow(/SMTP_URL must look like smtp:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'CivicWatch' })).toThrow(/MAIL_FROM must be an address/);
+  });
+});

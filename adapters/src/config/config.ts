@@ -51,10 +51,16 @@ export const envSchema = z
       z.string().startsWith('price_', { message: 'STRIPE_PRICE_DEFENDER must be a Stripe Price id (price_...)' }).optional()),
     /** Another Stripe API endpoint (a local test server); Stripe's own when unset. */
     STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
+    /** Real e-mail through this SMTP server; without it e-mail stays in the outbox (DECISIONS "Embedded defaults"). */
+    SMTP_URL: optionalString.pipe(
+      z.string().regex(/^smtps?:\/\/[^/?#]+/, { message: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional()),
+    /** The From of every e-mail; `CivicWatch <no-reply@PUBLIC_URL's host>` when unset. */
+    MAIL_FROM: optionalString.pipe(
+      z.string().regex(/^[^\r\n]*@[^\r\n]*$/, { message: 'MAIL_FROM must be an address such as CivicWatch <no-reply@example.org>' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions alike' });
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions and unsubscribe links alike' });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
     if (stripe > 0 && stripe < 3) {
@@ -95,6 +101,8 @@ export interface AppConfig {
     /** Price ids given at start, written into the tiers (DECISIONS "Contract details"). */
     prices: { patriot?: string; defender?: string };
   } | null;
+  /** Where e-mail is sent; null keeps it in the outbox for administrators to read. */
+  smtp: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -148,5 +156,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         },
       }
       : null,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? `CivicWatch <no-reply@${new URL(publicUrl).hostname}>` } : null,
   };
 }

@@ -5,14 +5,21 @@ import {
   ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile,
   WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
+  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, RefundPayment, GetAdminStats, UpdateTier,
+  ListAuditLog, SetAdminRole,
+  MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverOutbox,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
+import { resolveSessionSecret } from '../config/session-secret.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
 import { InProcessProgressHub } from '../progress/in-process-progress-hub.ts';
+import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
+import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
+import { OutboxDispatcher, type DispatcherLogger } from '../notifications/outbox-dispatcher.ts';
 
 export const AppConfigToken = Symbol('AppConfig');
 
@@ -21,6 +28,11 @@ export interface Runtime {
   config: AppConfig;
   container: Container;
   database: DatabaseHandle;
+  /**
+   * Delivers the outbox in the background until close() when SMTP_URL is set (ADR 0007); the API server
+   * calls it. Answers whether delivery started: without SMTP_URL e-mail stays in the outbox.
+   */
+  startMailDelivery(logger?: DispatcherLogger): boolean;
   close(): Promise<void>;
 }
 
@@ -37,9 +49,13 @@ export async function assertSchemaUpToDate(runtime: Runtime): Promise<void> {
 
 /**
  * Builds the container from the configuration: adapters are chosen by config, never rebound by callers
- * (tests vary the config instead). Opening the database is the only IO done here.
+ * (tests vary the config instead). Opening the database and reading (in embedded mode, creating) the
+ * session secret are the only IO done here.
  */
 export async function createRuntime(config: AppConfig): Promise<Runtime> {
+  // Unsubscribe links are signed with the sessions' secret, so every instance signs them alike (DECISIONS).
+  const sessionSecret = await resolveSessionSecret(config);
+  const mailSender = await createMailSender(config.smtp);
   const database = await openDatabase(config.database);
   const extractor = new PdfjsTextExtractor();
   const container = new Container({ defaultScope: 'Singleton' });
@@ -56,12 +72,18 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<ProgressHub>(ProgressHub).toConstantValue(new InProcessProgressHub());
   // Null when payments are not configured: the payment use cases then answer payments.not_configured.
   container.bind<PaymentGateway | null>(PaymentGateway).toConstantValue(await createPaymentGateway(config.stripe));
+  container.bind<TokenSigner>(TokenSigner).toConstantValue(new HmacTokenSigner(sessionSecret));
+  // Null without SMTP_URL: e-mail then stays in the outbox.
+  container.bind<MailSender | null>(MailSender).toConstantValue(mailSender);
 
   const uow = () => container.get<UnitOfWork>(UnitOfWork);
   const clock = () => container.get<Clock>(Clock);
   const hasher = () => container.get<PasswordHasher>(PasswordHasher);
   const adminPolicy = () => container.get<AdminPolicy>(AdminPolicyToken);
-  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator)));
+  const signer = () => container.get<TokenSigner>(TokenSigner);
+  container.bind(MessageComposer).toDynamicValue(() => new MessageComposer(signer(), config.publicUrl, clock(), container.get<IdGenerator>(IdGenerator)));
+  const messages = () => container.get(MessageComposer);
+  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator), messages()));
   container.bind(LogIn).toDynamicValue(() => new LogIn(uow(), hasher()));
   container.bind(GetCurrentUser).toDynamicValue(() => new GetCurrentUser(uow()));
   container.bind(UpdateProfile).toDynamicValue(() => new UpdateProfile(uow(), clock()));
@@ -73,7 +95,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
     new AnalyzeDocument(container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock()));
   const progressHub = () => container.get<ProgressHub>(ProgressHub);
   container.bind(RunAnalysis).toDynamicValue(() =>
-    new RunAnalysis(uow(), container.get(AnalyzeDocument), progressHub(), container.get<IdGenerator>(IdGenerator), clock()));
+    new RunAnalysis(uow(), container.get(AnalyzeDocument), progressHub(), container.get<IdGenerator>(IdGenerator), clock(), messages()));
   container.bind(RecoverInterruptedAnalyses).toDynamicValue(() => new RecoverInterruptedAnalyses(uow()));
   container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
   container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
@@ -83,21 +105,45 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
   container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
   container.bind(ListPromos).toDynamicValue(() => new ListPromos(uow()));
-  container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow()));
+  container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
   const gateway = () => container.get<PaymentGateway | null>(PaymentGateway);
   const ids = () => container.get<IdGenerator>(IdGenerator);
-  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids()));
-  container.bind(ConfirmPayment).toDynamicValue(() => new ConfirmPayment(uow(), gateway(), clock()));
-  container.bind(HandlePaymentEvent).toDynamicValue(() => new HandlePaymentEvent(uow(), gateway(), clock()));
+  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids(), messages()));
+  container.bind(ConfirmPayment).toDynamicValue(() => new ConfirmPayment(uow(), gateway(), clock(), messages()));
+  container.bind(HandlePaymentEvent).toDynamicValue(() => new HandlePaymentEvent(uow(), gateway(), clock(), messages()));
   container.bind(CancelSubscription).toDynamicValue(() => new CancelSubscription(uow(), gateway(), clock()));
   container.bind(GetSubscription).toDynamicValue(() => new GetSubscription(uow()));
   container.bind(SetTierPriceIds).toDynamicValue(() => new SetTierPriceIds(uow()));
+  container.bind(GetPrompts).toDynamicValue(() => new GetPrompts(uow()));
+  container.bind(UpdatePrompt).toDynamicValue(() => new UpdatePrompt(uow(), clock(), ids()));
+  container.bind(FindUser).toDynamicValue(() => new FindUser(uow()));
+  container.bind(DeleteUser).toDynamicValue(() => new DeleteUser(uow(), gateway(), adminPolicy(), clock(), ids()));
+  container.bind(SetUserTier).toDynamicValue(() => new SetUserTier(uow(), clock(), ids()));
+  container.bind(GrantCredits).toDynamicValue(() => new GrantCredits(uow(), clock(), ids()));
+  container.bind(RefundPayment).toDynamicValue(() => new RefundPayment(uow(), gateway(), clock(), ids()));
+  container.bind(GetAdminStats).toDynamicValue(() => new GetAdminStats(uow()));
+  container.bind(UpdateTier).toDynamicValue(() => new UpdateTier(uow(), clock(), ids()));
+  container.bind(ListAuditLog).toDynamicValue(() => new ListAuditLog(uow()));
+  container.bind(SetAdminRole).toDynamicValue(() => new SetAdminRole(uow(), adminPolicy(), clock(), ids()));
+  container.bind(Unsubscribe).toDynamicValue(() => new Unsubscribe(uow(), signer(), clock()));
+  container.bind(ListOutbox).toDynamicValue(() => new ListOutbox(uow()));
+
+  let dispatcher: OutboxDispatcher | undefined;
 
   return {
     config,
     container,
     database,
+    startMailDelivery: (logger) => {
+      if (!mailSender) return false;
+      dispatcher ??= new OutboxDispatcher(new DeliverOutbox(uow(), mailSender, clock()), { logger });
+      dispatcher.start();
+      return true;
+    },
     close: async () => {
+      // Delivery first: a pass under way finishes its message while the database is still open.
+      await dispatcher?.stop();
+      mailSender?.close();
       await container.unbindAll();
       await extractor.close();
       await database.close();
@@ -119,6 +165,13 @@ async function createAnalyzer(analyzer: AppConfig['analyzer']): Promise<Document
     case 'embedded':
       return new EmbeddedDocumentAnalyzer();
   }
+}
+
+/** SMTP when configured; nodemailer is loaded only then. */
+async function createMailSender(smtp: AppConfig['smtp']): Promise<NodemailerMailSender | null> {
+  if (!smtp) return null;
+  const { NodemailerMailSender } = await import('../notifications/nodemailer-mail-sender.ts');
+  return new NodemailerMailSender(smtp);
 }
 
 /** Stripe when configured; the SDK is loaded only then. */

@@ -4,7 +4,7 @@ import {
   AdminPolicy, CancelSubscription, ConfirmPayment, CreatePromo, GetSubscription, HandlePaymentEvent, PAYMENTS_NOT_CONFIGURED_MESSAGE,
   RedeemPromo, RegisterUser, SetTierPriceIds, StartCheckout, createPromoSchema, promoMessages, registerSchema, type StartCheckoutInput,
 } from '@civicwatch/core';
-import { FixedClock, SequentialIds, plainTextHasher } from '@civicwatch/core/testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '@civicwatch/core/testing/fakes.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe, type FakeTestPaymentMethod } from './stripe/testing/fake-stripe-server.ts';
@@ -35,15 +35,15 @@ let n = 0;
 beforeEach(async () => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  checkout = new StartCheckout(uow, gateway, clock, ids);
-  confirm = new ConfirmPayment(uow, gateway, clock);
-  webhook = new HandlePaymentEvent(uow, gateway, clock);
+  checkout = new StartCheckout(uow, gateway, clock, ids, testMessages(clock));
+  confirm = new ConfirmPayment(uow, gateway, clock, testMessages(clock));
+  webhook = new HandlePaymentEvent(uow, gateway, clock, testMessages(clock));
   await new SetTierPriceIds(uow).execute(prices);
 });
 
 const registerUser = async (name = 'Rosa') => {
   n += 1;
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids)
+  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
     .execute(registerSchema.parse({ firstName: name, email: `${name.toLowerCase()}-${n}@example.test`, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;
@@ -52,7 +52,7 @@ const userOf = async (id: string) => (await uow.run((r) => r.users.findById(id))
 const ledgerOf = async (id: string) => (await uow.run((r) => r.ledger.history(id))).map((row) => [row.reason, row.delta]);
 const promo = async (fields: Record<string, unknown>) => {
   const parsed = createPromoSchema.parse({ expiresAt: '2099-01-01', ...fields });
-  const created = await new CreatePromo(uow, clock, ids).execute(parsed);
+  const created = await new CreatePromo(uow, clock, ids).execute({ userId: null, label: 'test' }, parsed);
   if (!created.ok) throw new Error(created.error.message);
   return created.value;
 };
@@ -173,11 +173,11 @@ describe('a first payment', () => {
 
   it('answers payments.not_configured when the server has no Stripe keys', async () => {
     const user = await registerUser();
-    const off = new StartCheckout(uow, null, clock, ids);
+    const off = new StartCheckout(uow, null, clock, ids, testMessages(clock));
     expect(await off.execute(user, { tier: 'patriot', amount: 29 })).toEqual({
       ok: false, error: { code: 'payments.not_configured', message: PAYMENTS_NOT_CONFIGURED_MESSAGE },
     });
-    expect(await new ConfirmPayment(uow, null, clock).execute(user, 'pi_1')).toMatchObject({ ok: false, error: { code: 'payments.not_configured' } });
+    expect(await new ConfirmPayment(uow, null, clock, testMessages(clock)).execute(user, 'pi_1')).toMatchObject({ ok: false, error: { code: 'payments.not_configured' } });
   });
 });
 

@@ -9,6 +9,8 @@ import { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
 import { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
 import { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
 import { MikroOrmBillingRepository } from './mikro-orm-billing-repository.ts';
+import { MikroOrmAdminStatsRepository, MikroOrmAuditLogRepository } from './mikro-orm-admin-repositories.ts';
+import { MikroOrmOutboxRepository } from './mikro-orm-outbox-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
@@ -23,6 +25,9 @@ export const createMikroOrmRepositories = (em: EntityManager): PersistenceReposi
   pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
   promos: new MikroOrmPromoCodeRepository(em),
   billing: new MikroOrmBillingRepository(em),
+  audit: new MikroOrmAuditLogRepository(em),
+  stats: new MikroOrmAdminStatsRepository(em),
+  outbox: new MikroOrmOutboxRepository(em),
 });
 
 /** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */

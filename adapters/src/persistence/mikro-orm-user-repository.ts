@@ -86,6 +86,18 @@ export class MikroOrmUserRepository implements UserRepository {
     await this.em.nativeUpdate(UserEntity, { id }, { tier: tierId, updatedAt: new Date() });
   }
 
+  async setRole(id: string, role: 'user' | 'admin'): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em.nativeUpdate(UserEntity, { id }, { role, updatedAt: new Date() });
+  }
+
+  /** Sessions keep the user's id in their JSON; the rest goes by the foreign keys' ON DELETE CASCADE. */
+  async delete(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    await this.em.execute(`delete from sessions where data->>'userId' = ?`, [id]);
+    return (await this.em.nativeDelete(UserEntity, { id })) > 0;
+  }
+
   async grantAdminRole(emails: readonly string[]): Promise<number> {
     const normalised = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
     if (normalised.length === 0) return 0;

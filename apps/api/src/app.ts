@@ -20,6 +20,8 @@ import { analyzeRoutes } from './routes/analyze.routes.ts';
 import { analysesRoutes } from './routes/analyses.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.routes.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analysesRoutes);
   await app.register(promoRoutes);
   await app.register(paymentRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(adminRoutes);
   await registerWebApp(app, { distDir: options.webDistDir });
   return app;
 }

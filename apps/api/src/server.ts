@@ -66,6 +66,7 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   if (refunded > 0) app.log.warn({ refunded }, 'refunded the credits of analyses interrupted by the last shutdown');
   if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');
   if (unpriced.length > 0) app.log.warn({ tiers: unpriced }, 'payments are on, but these paid tiers have no Stripe Price id yet (STRIPE_PRICE_PATRIOT / STRIPE_PRICE_DEFENDER): they cannot be bought');
+  if (runtime.startMailDelivery(app.log)) app.log.info('delivering e-mail from the outbox through SMTP_URL');
 
   let closing = false;
   const shutdown = async (signal: string) => {

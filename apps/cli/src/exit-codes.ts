@@ -2,7 +2,11 @@ import type { ErrorCode } from '@civicwatch/core';
 
 /** The CLI's one table from error codes to exit statuses (sysexits.h where one fits). */
 export const EXIT_OK = 0;
+/** The person at the terminal answered no to a confirmation. */
+export const EXIT_CANCELLED = 1;
 export const EXIT_USAGE = 64;
+/** A file named on the command line cannot be read. */
+export const EXIT_NOINPUT = 66;
 export const EXIT_CONFIG = 78;
 export const EXIT_UNAVAILABLE = 69;
 export const EXIT_SOFTWARE = 70;
@@ -24,6 +28,7 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'auth.forbidden': 77,
   'auth.email_taken': 73,
   'user.not_found': 67,
+  'user.protected': 77,
   not_found: 67,
   'credits.insufficient': 75,
   'rate.limited': 75,

@@ -3,16 +3,31 @@ import { registerServerCommands } from './commands/server.command.ts';
 import { registerUserCommands } from './commands/users.command.ts';
 import { registerAnalyzeCommand } from './commands/analyze.command.ts';
 import { registerPromoCommands } from './commands/promo.command.ts';
-import { EXIT_SOFTWARE } from './exit-codes.ts';
+import { registerTierCommands } from './commands/tiers.command.ts';
+import { registerRefundCommand } from './commands/refund.command.ts';
+import { registerPromptCommands } from './commands/prompts.command.ts';
+import { registerStatsCommand } from './commands/stats.command.ts';
+import { registerAuditCommand } from './commands/audit.command.ts';
+import { registerAdminCommands } from './commands/admin.command.ts';
+import { EXIT_SOFTWARE, EXIT_USAGE } from './exit-codes.ts';
 
 const program = new Command('civicwatch')
   .description('CivicWatch: analyse government documents; run and administer the server')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Commander ends a usage error (missing argument, unknown option, conflicting options) with status 1;
+  // scripts get EX_USAGE, as for every other usage error. Set before the commands, which inherit it.
+  .exitOverride((error) => process.exit(error.exitCode === 1 ? EXIT_USAGE : error.exitCode));
 
 registerServerCommands(program);
 registerUserCommands(program);
 registerAnalyzeCommand(program);
 registerPromoCommands(program);
+registerTierCommands(program);
+registerRefundCommand(program);
+registerPromptCommands(program);
+registerStatsCommand(program);
+registerAuditCommand(program);
+registerAdminCommands(program);
 
 try {
   await program.parseAsync(process.argv);

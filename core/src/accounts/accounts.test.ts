@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
-import { FixedClock, SequentialIds, plainTextHasher } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
 import { AdminPolicy } from './admin-policy.ts';
 import { RegisterUser } from './register-user/register-user.use-case.ts';
 import { LogIn } from './log-in/log-in.use-case.ts';
@@ -18,7 +18,7 @@ const admins = new AdminPolicy(['Chief@CivicWatch.test', 'deputy@civicwatch.test
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, admins, clock, new SequentialIds());
+  register = new RegisterUser(uow, plainTextHasher, admins, clock, new SequentialIds(), testMessages(clock));
 });
 
 const input = (email = 'rosa@example.org') => registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' });
@@ -98,7 +98,7 @@ describe('UpdateProfile', () => {
 
 describe('GrantAdminRoles', () => {
   it('promotes accounts that registered before their e-mail was listed', async () => {
-    const before = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds());
+    const before = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock));
     await before.execute(input('deputy@civicwatch.test'));
     expect(await new GrantAdminRoles(uow, admins).execute()).toBe(1);
     expect(await new GrantAdminRoles(uow, admins).execute()).toBe(0);

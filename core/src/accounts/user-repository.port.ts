@@ -20,6 +20,10 @@ export interface UserRepository {
   updateProfile(user: User): Promise<void>;
   /** Moves the user to another tier (billing and administrators); credits stay the ledger's. */
   updateTier(id: string, tierId: TierId): Promise<void>;
+  /** Sets one account's role (administrators granting or revoking it). */
+  setRole(id: string, role: 'user' | 'admin'): Promise<void>;
+  /** Deletes the account with its analyses, ledger, sessions and billing records; false when there was none. */
+  delete(id: string): Promise<boolean>;
   /** Gives the admin role to the accounts of these e-mails; answers how many changed. */
   grantAdminRole(emails: readonly string[]): Promise<number>;
   list(query: UserListQuery): Promise<{ users: User[]; total: number }>;

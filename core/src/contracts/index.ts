@@ -13,3 +13,5 @@ export * from './analyze.contract.ts';
 export * from './analysis-history.contract.ts';
 export * from './promo.contract.ts';
 export * from './payments.contract.ts';
+export * from './admin.contract.ts';
+export * from './unsubscribe.contract.ts';

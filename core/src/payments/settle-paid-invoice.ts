@@ -3,6 +3,7 @@ import type { Repositories } from '../shared/unit-of-work.port.ts';
 import type { TierId } from '../contracts/tiers.contract.ts';
 import type { InvoiceRecord, PaymentGateway } from './payment-gateway.port.ts';
 import { payingSubscriptionStatuses } from './billing-repository.port.ts';
+import type { MessageComposer } from '../notifications/message-composer.ts';
 
 export interface Settlement {
   userId: string;
@@ -22,10 +23,15 @@ export interface Settlement {
  * The invoice row's primary key decides "first": a second report inserts nothing and grants nothing.
  * A first invoice also counts its checkout promo code as used (a credits code adds its credits now, after
  * the payment, as the checkout page promised), and moves the user to the tier. Answers null when the
- * invoice belongs to no user of ours.
+ * invoice belongs to no user of ours. The receipt e-mail goes into the outbox with the first settlement only.
  */
-export async function settlePaidInvoice(repos: Repositories, invoice: InvoiceRecord, clock: Clock): Promise<Settlement | null> {
-  const { billing, ledger, tiers, users, promos } = repos;
+export async function settlePaidInvoice(
+  repos: Repositories,
+  invoice: InvoiceRecord,
+  clock: Clock,
+  messages: MessageComposer,
+): Promise<Settlement | null> {
+  const { billing, ledger, tiers, users, promos, outbox } = repos;
   const subscription = invoice.subscriptionId ? await billing.findSubscription(invoice.subscriptionId) : null;
   const userId = subscription?.userId ?? (await billing.userIdOfCustomer(invoice.customerId));
   if (!userId) return null;
@@ -51,7 +57,12 @@ export async function settlePaidInvoice(repos: Repositories, invoice: InvoiceRec
     billingReason: invoice.billingReason,
     paidAt: now,
   });
-  if (!recorded) return { userId, tierId: tier.id, balance: user.credits, creditsGranted: 0, replacedSubscriptionIds: [] };
+  if (!recorded) {
+    // Reported before, perhaps by a transaction that committed while this one waited on the invoice's key:
+    // the balance read above may predate it.
+    const current = await users.findById(userId);
+    return { userId, tierId: tier.id, balance: current?.credits ?? user.credits, creditsGranted: 0, replacedSubscriptionIds: [] };
+  }
 
   const renewal = invoice.billingReason === 'subscription_cycle';
   const posted = await ledger.post({ userId, delta: tier.monthlyCredits, reason: renewal ? 'renewal' : 'payment', reference: `invoice:${invoice.invoiceId}` });
@@ -89,6 +100,13 @@ export async function settlePaidInvoice(repos: Repositories, invoice: InvoiceRec
     }
   }
   await users.updateTier(userId, tier.id);
+  await outbox.enqueue(messages.paymentReceipt(user, {
+    tierName: tier.name,
+    amountCents: invoice.amountPaidCents,
+    creditsGranted,
+    renewal,
+    invoiceId: invoice.invoiceId,
+  }));
   return { userId, tierId: tier.id, balance, creditsGranted, replacedSubscriptionIds };
 }
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { createPromoSchema, promoCodeInputSchema } from '../contracts/promo.contract.ts';
-import { FixedClock, SequentialIds, plainTextHasher } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { CreatePromo } from './create-promo/create-promo.use-case.ts';
@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 const registerUser = async (email: string) => {
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids)
+  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;
@@ -39,9 +39,12 @@ const registerUser = async (email: string) => {
  * Schema-parsed, so tests create codes exactly as the CLI and the admin panel do. `expiresAt` is set after
  * parsing: the schema checks "in the future" against the real time, the use case against the test's clock.
  */
+/** The command line, as `civicwatch promo` acts; the audit log names it. */
+const cli = { userId: null, label: 'cli:test' };
+
 const createCode = async ({ expiresAt, ...fields }: Record<string, unknown>) => {
   const input = createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields });
-  const result = await create.execute(typeof expiresAt === 'string' ? { ...input, expiresAt: new Date(`${expiresAt}T23:59:59Z`) } : input);
+  const result = await create.execute(cli, typeof expiresAt === 'string' ? { ...input, expiresAt: new Date(`${expiresAt}T23:59:59Z`) } : input);
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 };
@@ -81,14 +84,14 @@ describe('CreatePromo, ListPromos, DeletePromo', () => {
   it('keeps only the fields of the code type and refuses a second code of the same name', async () => {
     const promo = await createCode({ code: 'half', type: 'discount', discountPercent: 50, credits: 9 });
     expect(promo).toMatchObject({ code: 'HALF', type: 'discount', discountPercent: 50, credits: 0, currentUses: 0 });
-    const again = await create.execute(createPromoSchema.parse({ code: 'HALF', credits: 1, expiresAt: '2099-01-01' }));
+    const again = await create.execute(cli, createPromoSchema.parse({ code: 'HALF', credits: 1, expiresAt: '2099-01-01' }));
     expect(again).toEqual({ ok: false, error: { code: 'promo.code_taken', message: promoMessages.codeTaken } });
   });
 
   it('refuses an expiry that is past by its own clock', async () => {
     const input = createPromoSchema.parse({ code: 'LATE', credits: 1, expiresAt: '2099-01-01' });
     clock.set(new Date('2100-01-01T00:00:00Z'));
-    expect(await create.execute(input)).toMatchObject({ ok: false, error: { code: 'validation.invalid' } });
+    expect(await create.execute(cli, input)).toMatchObject({ ok: false, error: { code: 'validation.invalid' } });
   });
 
   it('lists newest first and deletes by code, whatever its case, or by id', async () => {
@@ -96,9 +99,14 @@ describe('CreatePromo, ListPromos, DeletePromo', () => {
     clock.set(new Date('2026-03-16T12:00:00Z'));
     await createCode({ code: 'SECOND', credits: 1 });
     expect((await new ListPromos(uow).execute()).map((p) => p.code)).toEqual(['SECOND', 'FIRST']);
-    expect(await new DeletePromo(uow).execute('second')).toMatchObject({ ok: true, value: { code: 'SECOND' } });
-    expect(await new DeletePromo(uow).execute(first.id)).toMatchObject({ ok: true, value: { code: 'FIRST' } });
-    expect(await new DeletePromo(uow).execute('SECOND')).toMatchObject({ ok: false, error: { code: 'promo.not_found' } });
+    const remove = new DeletePromo(uow, clock, ids);
+    expect(await remove.execute(cli, 'second')).toMatchObject({ ok: true, value: { code: 'SECOND' } });
+    expect(await remove.execute(cli, first.id)).toMatchObject({ ok: true, value: { code: 'FIRST' } });
+    expect(await remove.execute(cli, 'SECOND')).toMatchObject({ ok: false, error: { code: 'promo.not_found' } });
+    const { entries } = await uow.run((r) => r.audit.list({ offset: 0, limit: 10 }));
+    expect(entries.map((e) => [e.actorLabel, e.action, e.target])).toEqual([
+      ['cli:test', 'promo.delete', 'FIRST'], ['cli:test', 'promo.delete', 'SECOND'], ['cli:test', 'promo.create', 'SECOND'], ['cli:test', 'promo.create', 'FIRST'],
+    ]);
   });
 });
 

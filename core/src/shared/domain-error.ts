@@ -9,6 +9,7 @@ export const errorCodes = [
   'auth.email_taken',
   'auth.forbidden',
   'user.not_found',
+  'user.protected',
   'credits.insufficient',
   'rate.limited',
   'not_found',

@@ -6,6 +6,9 @@ import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts
 import type { PendingAnalysisRepository } from '../analysis/pending-analysis-repository.port.ts';
 import type { PromoCodeRepository } from '../promos/promo-code-repository.port.ts';
 import type { BillingRepository } from '../payments/billing-repository.port.ts';
+import type { AuditLogRepository } from '../admin/audit-log.port.ts';
+import type { AdminStatsRepository } from '../admin/admin-stats.port.ts';
+import type { OutboxRepository } from '../notifications/outbox.port.ts';
 
 /** The repositories of one transaction. */
 export interface Repositories {
@@ -17,6 +20,10 @@ export interface Repositories {
   pendingAnalyses: PendingAnalysisRepository;
   promos: PromoCodeRepository;
   billing: BillingRepository;
+  audit: AuditLogRepository;
+  stats: AdminStatsRepository;
+  /** E-mail written with the change it reports (ADR 0007). */
+  outbox: OutboxRepository;
 }
 
 /**

@@ -6,13 +6,18 @@ import type { Accounts, Outcome } from './accounts.ability.ts';
 /** The session cookie of the HTTP wiring, shared with the other abilities of one scenario. */
 export interface HttpSession {
   cookie?: string;
+  /** The citizen's own address; 127.0.0.1 when unset. Citizens acting at once come from their own machines. */
+  remoteAddress?: string;
 }
 
 /** Drives the API as the web app does: JSON bodies, the session cookie carried between calls. */
 export function httpAccounts(app: FastifyInstance, runtime: Runtime, session: HttpSession = {}): Accounts {
 
   const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse> => {
-    const response = await app.inject({ method, url, payload: payload as Record<string, unknown>, headers: session.cookie ? { cookie: session.cookie } : {} });
+    const response = await app.inject({
+      method, url, payload: payload as Record<string, unknown>, headers: session.cookie ? { cookie: session.cookie } : {},
+      ...(session.remoteAddress ? { remoteAddress: session.remoteAddress } : {}),
+    });
     const set = response.cookies.find((c) => c.name === 'civicwatch.sid');
     if (set) session.cookie = set.value ? `${set.name}=${set.value}` : undefined;
     return response;

@@ -8,6 +8,8 @@ import {
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
   promoMessages, type PromoCode, type PromoCodeRepository,
   openSubscriptionStatuses, type BillingRepository, type StoredPayment, type StoredSubscription,
+  type AdminStats, type AdminStatsRepository, type AuditEntry, type AuditLogRepository,
+  type NewOutboxMessage, type OutboxMessage, type OutboxQuery, type OutboxRepository,
 } from '@civicwatch/core';
 import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
@@ -28,6 +30,8 @@ interface State {
   subscriptions: StoredSubscription[];
   payments: StoredPayment[];
   paymentEvents: Set<string>;
+  auditLog: AuditEntry[];
+  outbox: OutboxMessage[];
 }
 
 const seededState = (): State => ({
@@ -43,6 +47,8 @@ const seededState = (): State => ({
   subscriptions: [],
   payments: [],
   paymentEvents: new Set(),
+  auditLog: [],
+  outbox: [],
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -89,6 +95,29 @@ class InMemoryUserRepository implements UserRepository {
     if (!this.db.state.tiers.some((t) => t.id === tierId)) throw new Error(`Unknown tier ${tierId}`);
     stored.tierId = tierId;
     stored.updatedAt = this.db.clock.now();
+  }
+
+  async setRole(id: string, role: 'user' | 'admin'): Promise<void> {
+    const stored = this.db.state.users.get(id);
+    if (!stored) return;
+    stored.role = role;
+    stored.updatedAt = this.db.clock.now();
+  }
+
+  /** As the database's ON DELETE CASCADE (and SET NULL for the audit log's actor). */
+  async delete(id: string): Promise<boolean> {
+    const state = this.db.state;
+    if (!state.users.delete(id)) return false;
+    state.ledger = state.ledger.filter((r) => r.userId !== id);
+    state.analyses = state.analyses.filter((a) => a.userId !== id);
+    state.pendingAnalyses = state.pendingAnalyses.filter((p) => p.userId !== id);
+    state.promoRedemptions = state.promoRedemptions.filter((r) => r.userId !== id);
+    state.billingCustomers.delete(id);
+    state.subscriptions = state.subscriptions.filter((s) => s.userId !== id);
+    state.payments = state.payments.filter((p) => p.userId !== id);
+    for (const entry of state.auditLog) if (entry.actorId === id) entry.actorId = null;
+    for (const message of state.outbox) if (message.userId === id) message.userId = null;
+    return true;
   }
 
   async grantAdminRole(emails: readonly string[]): Promise<number> {
@@ -380,6 +409,81 @@ class InMemoryBillingRepository implements BillingRepository {
   }
 }
 
+class InMemoryAuditLogRepository implements AuditLogRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async record(entry: AuditEntry): Promise<void> {
+    if (entry.actorId !== null && !this.db.state.users.has(entry.actorId)) throw new Error(`Unknown actor ${entry.actorId}`);
+    this.db.state.auditLog.push(copy(entry));
+  }
+
+  async list(query: { offset: number; limit: number }): Promise<{ entries: AuditEntry[]; total: number }> {
+    const sorted = [...this.db.state.auditLog].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    const offset = Math.max(0, query.offset);
+    return { entries: sorted.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: sorted.length };
+  }
+}
+
+class InMemoryAdminStatsRepository implements AdminStatsRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async summary(): Promise<AdminStats> {
+    const users = [...this.db.state.users.values()];
+    return {
+      totalUsers: users.length,
+      freeUsers: users.filter((u) => u.tierId === 'citizen').length,
+      paidUsers: users.filter((u) => u.tierId !== 'citizen').length,
+      admins: users.filter((u) => u.role === 'admin').length,
+      totalAnalyses: this.db.state.analyses.length,
+      creditsSpent: -this.db.state.ledger
+        .filter((r) => r.reason === 'analysis_debit' || r.reason === 'analysis_refund')
+        .reduce((sum, r) => sum + r.delta, 0),
+    };
+  }
+}
+
+const oldestFirst = (a: OutboxMessage, b: OutboxMessage) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+class InMemoryOutboxRepository implements OutboxRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async enqueue(message: NewOutboxMessage): Promise<void> {
+    if (message.userId !== null && !this.db.state.users.has(message.userId)) throw new Error(`Unknown user ${message.userId}`);
+    if (this.db.state.outbox.some((m) => m.id === message.id)) throw new Error(`Duplicate outbox message ${message.id}`);
+    this.db.state.outbox.push(copy({ ...message, sentAt: null, attempts: 0, lastError: null, nextAttemptAt: message.createdAt }));
+  }
+
+  async list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }> {
+    const matches = this.db.state.outbox.filter((m) => !query.unsentOnly || m.sentAt === null).sort((a, b) => oldestFirst(b, a));
+    const offset = Math.max(0, query.offset);
+    return { messages: matches.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: matches.length };
+  }
+
+  async claimNextDue(now: Date, leaseUntil: Date): Promise<OutboxMessage | null> {
+    const due = this.db.state.outbox
+      .filter((m) => m.sentAt === null && m.nextAttemptAt !== null && m.nextAttemptAt.getTime() <= now.getTime())
+      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || oldestFirst(a, b))[0];
+    if (!due) return null;
+    due.attempts += 1;
+    due.nextAttemptAt = new Date(leaseUntil);
+    return copy(due);
+  }
+
+  async markSent(id: string, at: Date): Promise<void> {
+    const message = this.db.state.outbox.find((m) => m.id === id);
+    if (!message || message.sentAt !== null) return;
+    message.sentAt = new Date(at);
+    message.nextAttemptAt = null;
+  }
+
+  async markFailed(id: string, attempt: number, error: string, retryAt: Date | null): Promise<void> {
+    const message = this.db.state.outbox.find((m) => m.id === id);
+    if (!message || message.sentAt !== null || message.attempts !== attempt) return;
+    message.lastError = error;
+    message.nextAttemptAt = retryAt ? new Date(retryAt) : null;
+  }
+}
+
 export interface InMemoryUnitOfWorkOptions {
   clock?: Clock;
 }
@@ -404,6 +508,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     pendingAnalyses: new InMemoryPendingAnalysisRepository(this),
     promos: new InMemoryPromoCodeRepository(this),
     billing: new InMemoryBillingRepository(this),
+    audit: new InMemoryAuditLogRepository(this),
+    stats: new InMemoryAdminStatsRepository(this),
+    outbox: new InMemoryOutboxRepository(this),
   };
 
   constructor(options: InMemoryUnitOfWorkOptions = {}) {

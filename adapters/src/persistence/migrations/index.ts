@@ -4,6 +4,8 @@ import { Migration0002SeedTiersAndPrompts } from './migration-0002-seed-tiers-an
 import { Migration0003PendingAnalyses } from './migration-0003-pending-analyses.ts';
 import { Migration0004PromoCodes } from './migration-0004-promo-codes.ts';
 import { Migration0005Billing } from './migration-0005-billing.ts';
+import { Migration0006AuditLog } from './migration-0006-audit-log.ts';
+import { Migration0007Outbox } from './migration-0007-outbox.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -16,4 +18,6 @@ export const migrations: MigrationObject[] = [
   { name: '0003-pending-analyses', class: Migration0003PendingAnalyses },
   { name: '0004-promo-codes', class: Migration0004PromoCodes },
   { name: '0005-billing', class: Migration0005Billing },
+  { name: '0006-audit-log', class: Migration0006AuditLog },
+  { name: '0007-outbox', class: Migration0007Outbox },
 ];

@@ -8,6 +8,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   'auth.forbidden': 403,
   'auth.email_taken': 409,
   'user.not_found': 404,
+  // An action on an account the rules protect (the main administrator, an admin): a conflict with the
+  // account's state, not the caller's permission, so the panel keeps its session (spec §8's 403 rule).
+  'user.protected': 409,
   not_found: 404,
   'credits.insufficient': 402,
   'rate.limited': 429,

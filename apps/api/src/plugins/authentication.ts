@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GetCurrentUser, type User } from '@civicwatch/core';
+import { GetCurrentUser, NOT_ADMIN_MESSAGE, domainError, type AdminActor, type User } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 
 declare module 'fastify' {
@@ -8,10 +8,15 @@ declare module 'fastify' {
   }
 }
 
+
 /**
  * `requireUser` is the preValidation hook of every signed-in route: it loads the session's account or answers
  * 401 `Unauthorized` (the web app looks for that word, spec §8), before the body is checked, so a signed-out
  * caller never learns anything from validation messages.
+ *
+ * `requireAdmin` guards every /api/admin route the same way, then answers 403 to an account whose stored role
+ * is not admin (DECISIONS "Administrators": a role, never a tier). The role is read from the database on each
+ * request, so a revoked administrator loses access at once, whatever their session says.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const getCurrentUser = app.diContainer.get(GetCurrentUser);
@@ -21,11 +26,18 @@ export function registerAuthentication(app: FastifyInstance) {
     if (!result.ok) return sendDomainError(reply, result.error);
     request.currentUser = result.value;
   });
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await getCurrentUser.execute(request.session.userId);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    if (result.value.role !== 'admin') return sendDomainError(reply, domainError('auth.forbidden', NOT_ADMIN_MESSAGE));
+    request.currentUser = result.value;
+  });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
 }
 
@@ -33,4 +45,11 @@ declare module 'fastify' {
 export const signedInUser = (request: FastifyRequest): User => {
   if (!request.currentUser) throw new Error('signedInUser() used on a route without the requireUser hook');
   return request.currentUser;
+};
+
+/** The administrator of a route guarded by `requireAdmin`, as the audit log names them. */
+export const adminActor = (request: FastifyRequest): AdminActor => {
+  const user = signedInUser(request);
+  if (user.role !== 'admin') throw new Error('adminActor() used on a route without the requireAdmin hook');
+  return { userId: user.id, label: user.email };
 };

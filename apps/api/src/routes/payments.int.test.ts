@@ -69,7 +69,7 @@ describe('checkout, end to end over HTTP', () => {
 
   it('goes straight to paid with a 100% code: no client secret', async () => {
     const cookie = await signUp();
-    const promo = await t.runtime.container.get(CreatePromo).execute(createPromoSchema.parse({ code: 'ONUS', type: 'discount', discountPercent: 100, expiresAt: '2099-12-31' }));
+    const promo = await t.runtime.container.get(CreatePromo).execute({ userId: null, label: 'test' }, createPromoSchema.parse({ code: 'ONUS', type: 'discount', discountPercent: 100, expiresAt: '2099-12-31' }));
     expect(promo.ok).toBe(true);
     const started = await post('/api/create-payment-intent', cookie, { amount: 0, tier: 'defender', promoCode: 'onus', originalAmount: 99 });
     expect(started.statusCode).toBe(200);

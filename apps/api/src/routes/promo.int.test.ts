@@ -17,7 +17,7 @@ const signUp = async () => {
 
 /** Codes are made as `civicwatch promo create` makes them. */
 const createCode = async (fields: Record<string, unknown>) => {
-  const result = await t.runtime.container.get(CreatePromo).execute(createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields }));
+  const result = await t.runtime.container.get(CreatePromo).execute({ userId: null, label: 'test' }, createPromoSchema.parse({ expiresAt: '2099-12-31', ...fields }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 };

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { AnalyzeDocument, DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, analysisOptionsSchema, type DocumentSource } from '@civicwatch/core';
 import { withRuntime } from '../runtime.ts';
-import { exitCodeFor, EXIT_USAGE } from '../exit-codes.ts';
+import { exitCodeFor, EXIT_NOINPUT, EXIT_USAGE } from '../exit-codes.ts';
 import { describeProgress, formatAnalysis } from '../format-analysis.ts';
+import { invalidInput, report } from '../command-outcome.ts';
 
 const readStdin = async (): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -44,8 +45,9 @@ export function registerAnalyzeCommand(program: Command) {
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: { type: string; focus?: string; state?: string; country: string; title?: string; json?: boolean }) => {
       const parsed = analysisOptionsSchema.safeParse({ analysisType: raw.type, customPrompt: raw.focus, state: raw.state, country: raw.country });
-      if (!parsed.success) program.error(`civicwatch analyze: ${parsed.error.issues.map((i) => i.message).join('; ')}`, { exitCode: EXIT_USAGE });
-      const options = parsed.data!;
+      // Refused by the Analyze page's contract: 65, as every contract refusal (validation.invalid).
+      if (!parsed.success) return report(invalidInput('analyze', parsed.error));
+      const options = parsed.data;
       if (options.analysisType === 'custom' && !options.customPrompt) {
         program.error('civicwatch analyze: a custom analysis needs --focus', { exitCode: EXIT_USAGE });
       }
@@ -54,7 +56,7 @@ export function registerAnalyzeCommand(program: Command) {
       try {
         bytes = file === '-' ? await readStdin() : await readFile(file);
       } catch (error) {
-        program.error(`civicwatch analyze: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { exitCode: 66 });
+        program.error(`civicwatch analyze: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { exitCode: EXIT_NOINPUT });
       }
       const source = toSource(bytes!, file);
       const title = raw.title?.trim() || (file === '-' ? (source.kind === 'pdf' ? DEFAULT_DOCUMENT_TITLE : DEFAULT_TEXT_TITLE) : path.basename(file));

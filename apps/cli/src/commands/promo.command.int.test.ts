@@ -1,28 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, sessionCookie, type TestApp } from '@civicwatch/api/testing/test-app.ts';
-import { withRuntime } from '../runtime.ts';
+import { cliActor } from '../cli-actor.ts';
+import { startCliTestServer, type CliTestServer } from '../testing/cli-test-server.ts';
+import { auditCommand } from './audit.command.ts';
 import { createPromoCommand, deletePromoCommand, listPromosCommand, parseCreatePromoOptions } from './promo.command.ts';
 
-// The server (an API app that owns the embedded database) runs for the whole file; each command opens
-// its own runtime on the same DATA_DIR, as `civicwatch promo ...` does beside `make start`.
-let server: TestApp;
-const savedEnv = { ...process.env };
+// The server runs for the whole file; each command opens its own runtime on the same DATA_DIR, as
+// `civicwatch promo ...` does beside `make start`.
+let t: CliTestServer;
 beforeAll(async () => {
-  server = await buildTestApp();
-  process.env.DATA_DIR = server.runtime.config.dataDir;
-  process.env.NODE_ENV = 'test';
-  process.env.LOG_LEVEL = 'silent';
-  delete process.env.DATABASE_URL;
+  t = await startCliTestServer();
 });
 afterAll(async () => {
-  process.env = savedEnv;
-  await server?.close();
+  await t?.close();
 });
 
 const promo = {
-  create: (code: string, options: Parameters<typeof createPromoCommand>[2]) => withRuntime((r) => createPromoCommand(r, code, options)),
-  list: (json = false) => withRuntime((r) => listPromosCommand(r, { json })),
-  delete: (code: string) => withRuntime((r) => deletePromoCommand(r, code)),
+  create: (code: string, options: Parameters<typeof createPromoCommand>[2]) => t.run((r) => createPromoCommand(r, code, options)),
+  list: (json = false) => t.run((r) => listPromosCommand(r, { json })),
+  delete: (code: string, json = false) => t.run((r) => deletePromoCommand(r, code, { json })),
 };
 
 describe('civicwatch promo, while the server runs', () => {
@@ -30,8 +25,8 @@ describe('civicwatch promo, while the server runs', () => {
     const created = await promo.create('spring', { credits: '5', maxUses: '2', expires: '2099-06-30' });
     expect(created).toEqual({ exitCode: 0, stdout: 'Created SPRING: 5 credit(s), 0 of 2 use(s), expires 2099-07-01T00:00:00.000Z\n', stderr: '' });
 
-    const registered = await server.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: 'rosa@example.org', password: 'secret1' } });
-    const redeemed = await server.app.inject({ method: 'POST', url: '/api/redeem-promo', payload: { code: 'spring' }, headers: { cookie: sessionCookie(registered) } });
+    const { cookie } = await t.register('rosa@example.org', 'Rosa');
+    const redeemed = await t.server.app.inject({ method: 'POST', url: '/api/redeem-promo', payload: { code: 'spring' }, headers: { cookie } });
     expect(redeemed.json()).toEqual({ credits: 5, balance: 6 });
   });
 
@@ -46,21 +41,43 @@ describe('civicwatch promo, while the server runs', () => {
     expect(json.map((p) => [p.code, p.currentUses, p.isActive])).toEqual([['HALF', 0, false], ['SPRING', 1, true]]);
   });
 
-  it('refuses a code that exists with exit status 73, and bad options with 64 before opening the database', async () => {
+  it('refuses a code that exists with exit status 73, refused input with 65 and a wrong use with 64, before opening the database', async () => {
     expect(await promo.create('Spring', { credits: '1', expires: '2099-01-01' })).toMatchObject({
-      exitCode: 73, stderr: 'civicwatch promo: A promo code with this code already exists (promo.code_taken)\n',
+      exitCode: 73, stderr: 'civicwatch promo create: A promo code with this code already exists (promo.code_taken)\n',
     });
-    expect(parseCreatePromoOptions('X', { credits: '1', discount: '5', expires: '2099-01-01' })).toEqual({ success: false, message: 'give either --credits or --discount, not both' });
-    expect(parseCreatePromoOptions('X', { expires: '2099-01-01' })).toMatchObject({ success: false });
-    expect(parseCreatePromoOptions('X', { discount: '150', expires: '2099-01-01' })).toEqual({ success: false, message: 'The discount must be between 1 and 100 percent' });
-    expect(parseCreatePromoOptions('X', { credits: '1', expires: '2020-01-01' })).toEqual({ success: false, message: 'The expiry date must be in the future' });
-    expect(parseCreatePromoOptions('X', { credits: '1' })).toEqual({ success: false, message: 'Please fill in all required fields (code and expiry date)' });
-    expect(await promo.create('BAD', { credits: 'lots', expires: '2099-01-01' })).toMatchObject({ exitCode: 64, stderr: 'civicwatch promo: Credits must be a whole number\n' });
+    const refusal = (options: Parameters<typeof parseCreatePromoOptions>[1]) => {
+      const parsed = parseCreatePromoOptions('X', options);
+      return parsed.ok ? parsed : parsed.outcome;
+    };
+    expect(refusal({ credits: '1', discount: '5', expires: '2099-01-01' })).toEqual({
+      exitCode: 64, stdout: '', stderr: 'civicwatch promo create: give either --credits or --discount, not both\n',
+    });
+    expect(refusal({ expires: '2099-01-01' })).toMatchObject({ exitCode: 64 });
+    expect(refusal({ discount: '150', expires: '2099-01-01' })).toMatchObject({
+      exitCode: 65, stderr: 'civicwatch promo create: The discount must be between 1 and 100 percent (validation.invalid)\n',
+    });
+    expect(refusal({ credits: '1', expires: '2020-01-01' })).toMatchObject({ exitCode: 65, stderr: expect.stringContaining('The expiry date must be in the future') });
+    expect(refusal({ credits: '1' })).toMatchObject({ exitCode: 65, stderr: expect.stringContaining('Please fill in all required fields (code and expiry date)') });
+    expect(await promo.create('BAD', { credits: 'lots', expires: '2099-01-01' })).toMatchObject({
+      exitCode: 65, stderr: 'civicwatch promo create: Credits must be a whole number (validation.invalid)\n',
+    });
   });
 
   it('deletes a code by name, whatever its case, and says so when there is none', async () => {
     expect(await promo.delete('half')).toEqual({ exitCode: 0, stdout: 'Deleted HALF\n', stderr: '' });
-    expect(await promo.delete('HALF')).toMatchObject({ exitCode: 67, stderr: 'civicwatch promo: This promo code does not exist (promo.not_found)\n' });
+    expect(await promo.delete('HALF')).toMatchObject({ exitCode: 67, stderr: 'civicwatch promo delete: This promo code does not exist (promo.not_found)\n' });
     expect(JSON.parse((await promo.list(true)).stdout).map((p: { code: string }) => p.code)).toEqual(['SPRING']);
+  });
+
+  it('prints the created and the deleted code as JSON, and the audit log names the command line as their author', async () => {
+    const created = await promo.create('json1', { credits: '2', expires: '2099-01-01', json: true });
+    expect(JSON.parse(created.stdout)).toMatchObject({ code: 'JSON1', type: 'credits', credits: 2, maxUses: 1, isActive: true });
+    const deleted = await promo.delete('JSON1', true);
+    expect(JSON.parse(deleted.stdout)).toMatchObject({ code: 'JSON1' });
+
+    const log = JSON.parse((await t.run((r) => auditCommand(r, { json: true }))).stdout) as { entries: Array<{ actor: string; action: string; target: string }> };
+    expect(log.entries.filter((e) => e.action.startsWith('promo.')).map((e) => [e.action, e.actor]).slice(0, 2)).toEqual([
+      ['promo.delete', cliActor().label], ['promo.create', cliActor().label],
+    ]);
   });
 });

@@ -1,19 +1,14 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import {
-  CreatePromo, DeletePromo, ListPromos, createPromoSchema, toPromoCodeView, type PromoCode,
+  CreatePromo, DeletePromo, ListPromos, createPromoSchema, toPromoCodeView, type CreatePromoInput, type PromoCode,
 } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { withRuntime } from '../runtime.ts';
 import { formatTable } from '../format-table.ts';
-import { EXIT_OK, EXIT_USAGE, exitCodeFor } from '../exit-codes.ts';
-
-/** What a promo subcommand did: the text for stdout or stderr and the exit status. */
-export interface CommandOutcome {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
+import { cliActor } from '../cli-actor.ts';
+import {
+  done, doneJson, failedWith, parseWith, parsedFailed, report, usageError, type CommandOutcome, type Parsed,
+} from '../command-outcome.ts';
 
 export interface CreatePromoOptions {
   credits?: string;
@@ -21,23 +16,21 @@ export interface CreatePromoOptions {
   maxUses?: string;
   expires?: string;
   inactive?: boolean;
+  json?: boolean;
 }
-
-const done = (stdout: string): CommandOutcome => ({ exitCode: EXIT_OK, stdout, stderr: '' });
-const failed = (exitCode: number, message: string): CommandOutcome => ({ exitCode, stdout: '', stderr: `civicwatch promo: ${message}\n` });
 
 /**
  * The command line's words mapped onto the admin panel's fields, then parsed by the same contract
  * (createPromoSchema), so the CLI and the panel can never accept different codes.
  */
-export const parseCreatePromoOptions = (code: string | undefined, options: CreatePromoOptions) => {
+export const parseCreatePromoOptions = (code: string | undefined, options: CreatePromoOptions): Parsed<CreatePromoInput> => {
   if (options.credits !== undefined && options.discount !== undefined) {
-    return { success: false as const, message: 'give either --credits or --discount, not both' };
+    return parsedFailed(usageError('promo create', 'give either --credits or --discount, not both'));
   }
   if (options.credits === undefined && options.discount === undefined) {
-    return { success: false as const, message: 'give --credits N for a credits code or --discount PERCENT for a discount code' };
+    return parsedFailed(usageError('promo create', 'give --credits N for a credits code or --discount PERCENT for a discount code'));
   }
-  const parsed = createPromoSchema.safeParse({
+  return parseWith('promo create', createPromoSchema, {
     code,
     type: options.discount !== undefined ? 'discount' : 'credits',
     credits: options.credits,
@@ -46,9 +39,6 @@ export const parseCreatePromoOptions = (code: string | undefined, options: Creat
     expiresAt: options.expires,
     isActive: !options.inactive,
   });
-  return parsed.success
-    ? { success: true as const, data: parsed.data }
-    : { success: false as const, message: parsed.error.issues.map((i) => i.message).join('; ') };
 };
 
 const describePromo = (p: PromoCode): string =>
@@ -57,15 +47,15 @@ const describePromo = (p: PromoCode): string =>
 
 export async function createPromoCommand(runtime: Runtime, code: string | undefined, options: CreatePromoOptions): Promise<CommandOutcome> {
   const parsed = parseCreatePromoOptions(code, options);
-  if (!parsed.success) return failed(EXIT_USAGE, parsed.message);
-  const result = await runtime.container.get(CreatePromo).execute(parsed.data);
-  if (!result.ok) return failed(exitCodeFor[result.error.code], `${result.error.message} (${result.error.code})`);
-  return done(`Created ${describePromo(result.value)}\n`);
+  if (!parsed.ok) return parsed.outcome;
+  const result = await runtime.container.get(CreatePromo).execute(cliActor(), parsed.value);
+  if (!result.ok) return failedWith('promo create', result.error);
+  return options.json ? doneJson(toPromoCodeView(result.value)) : done(`Created ${describePromo(result.value)}\n`);
 }
 
 export async function listPromosCommand(runtime: Runtime, options: { json?: boolean }): Promise<CommandOutcome> {
   const promos = await runtime.container.get(ListPromos).execute();
-  if (options.json) return done(`${JSON.stringify(promos.map(toPromoCodeView), null, 2)}\n`);
+  if (options.json) return doneJson(promos.map(toPromoCodeView));
   return done(formatTable(
     ['Code', 'Type', 'Credits', 'Discount', 'Uses', 'Expires (UTC)', 'Active'],
     promos.map((p) => [
@@ -75,17 +65,11 @@ export async function listPromosCommand(runtime: Runtime, options: { json?: bool
   ) + `${promos.length} promo code(s)\n`);
 }
 
-export async function deletePromoCommand(runtime: Runtime, code: string): Promise<CommandOutcome> {
-  const result = await runtime.container.get(DeletePromo).execute(code);
-  if (!result.ok) return failed(exitCodeFor[result.error.code], `${result.error.message} (${result.error.code})`);
-  return done(`Deleted ${result.value.code}\n`);
+export async function deletePromoCommand(runtime: Runtime, code: string, options: { json?: boolean } = {}): Promise<CommandOutcome> {
+  const result = await runtime.container.get(DeletePromo).execute(cliActor(), code);
+  if (!result.ok) return failedWith('promo delete', result.error);
+  return options.json ? doneJson(toPromoCodeView(result.value)) : done(`Deleted ${result.value.code}\n`);
 }
-
-const report = (outcome: CommandOutcome) => {
-  if (outcome.stdout) process.stdout.write(outcome.stdout);
-  if (outcome.stderr) process.stderr.write(outcome.stderr);
-  process.exitCode = outcome.exitCode;
-};
 
 /**
  * Administrators' promo codes. Works while the server runs: withRuntime reaches an embedded database
@@ -103,19 +87,18 @@ export function registerPromoCommands(program: Command) {
     .option('--max-uses <n>', 'how many accounts may use it', '1')
     .option('--expires <date>', 'last day it works, YYYY-MM-DD (UTC), or an ISO date-time')
     .option('--inactive', 'create it switched off')
-    .action(async (code: string, raw: CreatePromoOptions) => {
-      // Usage errors answer before the database is opened.
-      const parsed = parseCreatePromoOptions(code, raw);
-      if (!parsed.success) promo.error(`civicwatch promo create: ${parsed.message}`, { exitCode: EXIT_USAGE });
-      report(await withRuntime((runtime) => createPromoCommand(runtime, code, raw)));
+    .option('--json', 'print the created code as JSON')
+    .action(async (code: string, options: CreatePromoOptions) => {
+      // Refused input answers before the database is opened.
+      const parsed = parseCreatePromoOptions(code, options);
+      report(parsed.ok ? await withRuntime((runtime) => createPromoCommand(runtime, code, options)) : parsed.outcome);
     });
 
   promo
     .command('list')
     .description('list promo codes, newest first')
     .option('--json', 'print JSON instead of a table')
-    .action(async (raw: unknown) => {
-      const options = z.object({ json: z.boolean().default(false) }).parse(raw);
+    .action(async (options: { json?: boolean }) => {
       report(await withRuntime((runtime) => listPromosCommand(runtime, options)));
     });
 
@@ -123,7 +106,8 @@ export function registerPromoCommands(program: Command) {
     .command('delete')
     .description('delete a promo code (credits already granted stay)')
     .argument('<code>', 'the code, or its id')
-    .action(async (code: string) => {
-      report(await withRuntime((runtime) => deletePromoCommand(runtime, code)));
+    .option('--json', 'print the deleted code as JSON')
+    .action(async (code: string, options: { json?: boolean }) => {
+      report(await withRuntime((runtime) => deletePromoCommand(runtime, code, options)));
     });
 }

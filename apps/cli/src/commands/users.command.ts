@@ -1,15 +1,165 @@
+import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { ListUsers, toUserView } from '@civicwatch/core';
+import {
+  DeleteUser, GrantCredits, ListSubscriptionTiers, ListUsers, SetUserTier, grantCreditsSchema, toUserView, updateUserTierSchema,
+  type GrantCreditsInput, type User,
+} from '@civicwatch/core';
+import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { withRuntime } from '../runtime.ts';
 import { formatTable } from '../format-table.ts';
+import { cliActor } from '../cli-actor.ts';
+import { resolveUser } from '../resolve-user.ts';
+import { pageFooter, pagingOptionsSchema } from '../paging.ts';
+import { EXIT_CANCELLED } from '../exit-codes.ts';
+import {
+  done, doneJson, failed, failedWith, numberArgument, parseWith, parsedFailed, parsedOk, report, usageError,
+  type CommandOutcome, type Parsed,
+} from '../command-outcome.ts';
 
-const listOptionsSchema = z.object({
-  json: z.boolean().default(false),
-  search: z.string().optional(),
-  page: z.coerce.number().int().min(1, { message: '--page must be 1 or more' }).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000, { message: '--page-size must be between 1 and 1000' }).default(50),
-});
+const fullName = (u: User) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+// ---- users list ------------------------------------------------------------------------------------------
+
+const listOptionsSchema = pagingOptionsSchema.extend({ search: z.string().optional() });
+export type ListUsersOptions = z.input<typeof listOptionsSchema>;
+
+export async function listUsersCommand(runtime: Runtime, raw: ListUsersOptions): Promise<CommandOutcome> {
+  const parsed = parseWith('users list', listOptionsSchema, raw);
+  if (!parsed.ok) return parsed.outcome;
+  const options = parsed.value;
+  const { users, total } = await runtime.container.get(ListUsers).execute(options);
+  if (options.json) return doneJson({ total, page: options.page, users: users.map(toUserView) });
+  return done(formatTable(
+    ['E-mail', 'Name', 'Tier', 'Credits', 'Role', 'Joined'],
+    users.map((u) => [u.email, fullName(u), u.tierId, String(u.credits), u.role, day(u.createdAt)]),
+  ) + pageFooter(users.length, total, options, 'account(s)'));
+}
+
+// ---- users show ------------------------------------------------------------------------------------------
+
+export async function showUserCommand(runtime: Runtime, who: string, options: { json?: boolean }): Promise<CommandOutcome> {
+  const user = await resolveUser(runtime, 'users show', who);
+  if (!user.ok) return user.outcome;
+  const u = user.value;
+  if (options.json) return doneJson(toUserView(u));
+  const rows: Array<[string, string]> = [
+    ['Id', u.id],
+    ['E-mail', u.email],
+    ['Name', fullName(u) || '-'],
+    ['Tier', u.tierId],
+    ['Credits', String(u.credits)],
+    ['Role', u.role],
+    ['Location', [u.state, u.country].filter(Boolean).join(', ')],
+    ['E-mail updates', `product updates ${u.emailPreferences.productUpdates ? 'on' : 'off'}, analysis notices ${u.emailPreferences.analysisNotices ? 'on' : 'off'}`],
+    ['Joined (UTC)', u.createdAt.toISOString().slice(0, 16).replace('T', ' ')],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return done(rows.map(([k, v]) => `${`${k}:`.padEnd(width + 2)}${v}`).join('\n') + '\n');
+}
+
+// ---- users set-tier --------------------------------------------------------------------------------------
+
+/** The tier and, when given, the credits: refused before the database is opened. */
+const setTierOptionsSchema = updateUserTierSchema.omit({ userId: true }).partial({ credits: true });
+
+export const parseSetTierOptions = (tier: string, options: { credits?: string }) =>
+  parseWith('users set-tier', setTierOptionsSchema, { tier, credits: numberArgument(options.credits) });
+
+/**
+ * As the panel's Manage User dialog: the tier, and the balance set to `--credits`, by default the tier's
+ * monthly credits (1, 5 or 50 as shipped), read from the tiers themselves.
+ */
+export async function setUserTierCommand(runtime: Runtime, who: string, tier: string, options: { credits?: string; json?: boolean }): Promise<CommandOutcome> {
+  const command = 'users set-tier';
+  const parsed = parseSetTierOptions(tier, options);
+  if (!parsed.ok) return parsed.outcome;
+  const user = await resolveUser(runtime, command, who);
+  if (!user.ok) return user.outcome;
+
+  let credits = parsed.value.credits;
+  if (credits === undefined) {
+    const offered = (await runtime.container.get(ListSubscriptionTiers).execute()).find((t) => t.id === parsed.value.tier);
+    if (!offered) return usageError(command, `the ${parsed.value.tier} tier is not offered, so it has no monthly credits: give --credits`);
+    credits = offered.monthlyCredits;
+  }
+  const input = parseWith(command, updateUserTierSchema, { userId: user.value.id, tier: parsed.value.tier, credits });
+  if (!input.ok) return input.outcome;
+
+  const result = await runtime.container.get(SetUserTier).execute(cliActor(), input.value);
+  if (!result.ok) return failedWith(command, result.error);
+  const before = user.value;
+  const after = result.value;
+  return options.json
+    ? doneJson(toUserView(after))
+    : done(`${after.email}: tier ${before.tierId} -> ${after.tierId}, credits ${before.credits} -> ${after.credits}\n`);
+}
+
+// ---- users grant-credits ---------------------------------------------------------------------------------
+
+const grantOptionsSchema = grantCreditsSchema.omit({ userId: true });
+
+export const parseGrantCreditsOptions = (credits: string, options: { reason?: string }) =>
+  parseWith('users grant-credits', grantOptionsSchema, { credits: numberArgument(credits), reason: options.reason });
+
+/** Adds credits (or takes them, with a negative number) through the ledger; never below zero. */
+export async function grantCreditsCommand(runtime: Runtime, who: string, credits: string, options: { reason?: string; json?: boolean }): Promise<CommandOutcome> {
+  const command = 'users grant-credits';
+  const parsed = parseGrantCreditsOptions(credits, options);
+  if (!parsed.ok) return parsed.outcome;
+  const user = await resolveUser(runtime, command, who);
+  if (!user.ok) return user.outcome;
+  const input: GrantCreditsInput = { ...parsed.value, userId: user.value.id };
+  const result = await runtime.container.get(GrantCredits).execute(cliActor(), input);
+  if (!result.ok) return failedWith(command, result.error);
+  const { balance } = result.value;
+  if (options.json) return doneJson({ userId: user.value.id, email: user.value.email, credits: input.credits, balance });
+  return done(input.credits > 0
+    ? `Granted ${input.credits} credit(s) to ${user.value.email}; balance ${balance}\n`
+    : `Took ${-input.credits} credit(s) from ${user.value.email}; balance ${balance}\n`);
+}
+
+// ---- users delete ----------------------------------------------------------------------------------------
+
+export interface DeleteUserOptions {
+  yes?: boolean;
+  json?: boolean;
+  /** Asks the person at the terminal; absent when nobody can answer (not a TTY). */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+/** Without --yes, deleting needs someone at a terminal to say so. */
+export const checkDeleteConfirmation = (options: DeleteUserOptions): Parsed<true> =>
+  options.yes || options.confirm
+    ? parsedOk(true)
+    : parsedFailed(usageError('users delete', 'standard input is not a terminal, so nobody can confirm: give --yes to delete'));
+
+export async function deleteUserCommand(runtime: Runtime, who: string, options: DeleteUserOptions): Promise<CommandOutcome> {
+  const command = 'users delete';
+  const confirmation = checkDeleteConfirmation(options);
+  if (!confirmation.ok) return confirmation.outcome;
+  const user = await resolveUser(runtime, command, who);
+  if (!user.ok) return user.outcome;
+  const u = user.value;
+  if (!options.yes) {
+    const question = `Delete ${u.email} (${u.tierId}, ${u.credits} credit(s)) with its analyses and payment records? [y/N] `;
+    if (!(await options.confirm!(question))) return failed(command, EXIT_CANCELLED, `${u.email} was not deleted`);
+  }
+  const result = await runtime.container.get(DeleteUser).execute(cliActor(), u.id);
+  if (!result.ok) return failedWith(command, result.error);
+  return options.json ? doneJson(result.value) : done(`Deleted ${result.value.email}\n`);
+}
+
+/** A yes/no question on the terminal; the question goes to stderr, so stdout stays the command's answer. */
+const askOnTerminal = async (question: string): Promise<boolean> => {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await terminal.question(question)).trim());
+  } finally {
+    terminal.close();
+  }
+};
 
 export function registerUserCommands(program: Command) {
   const users = program.command('users').description('look after accounts');
@@ -21,21 +171,53 @@ export function registerUserCommands(program: Command) {
     .option('-s, --search <text>', 'only accounts whose e-mail or name contains this')
     .option('--page <n>', 'page number', '1')
     .option('--page-size <n>', 'accounts per page', '50')
-    .action(async (raw: unknown) => {
-      const parsed = listOptionsSchema.safeParse(raw);
-      if (!parsed.success) users.error(parsed.error.issues.map((i) => i.message).join('\n'), { exitCode: 64 });
-      const options = parsed.data!;
-      await withRuntime(async ({ container }) => {
-        const { users: found, total } = await container.get(ListUsers).execute(options);
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify({ total, page: options.page, users: found.map(toUserView) }, null, 2)}\n`);
-          return;
-        }
-        process.stdout.write(formatTable(
-          ['E-mail', 'Name', 'Tier', 'Credits', 'Role', 'Joined'],
-          found.map((u) => [u.email, [u.firstName, u.lastName].filter(Boolean).join(' '), u.tierId, String(u.credits), u.role, u.createdAt.toISOString().slice(0, 10)]),
-        ));
-        process.stdout.write(`${found.length} of ${total} account(s)${total > found.length ? ` (page ${options.page}; --page for more)` : ''}\n`);
-      });
+    .action(async (options: ListUsersOptions) => {
+      const parsed = parseWith('users list', listOptionsSchema, options);
+      report(parsed.ok ? await withRuntime((runtime) => listUsersCommand(runtime, options)) : parsed.outcome);
+    });
+
+  users
+    .command('show')
+    .description('one account: tier, credits, role')
+    .argument('<user>', 'the account\'s id or e-mail')
+    .option('--json', 'print JSON (as GET /api/user answers)')
+    .action(async (who: string, options: { json?: boolean }) => {
+      report(await withRuntime((runtime) => showUserCommand(runtime, who, options)));
+    });
+
+  users
+    .command('set-tier')
+    .description('put an account on a tier and set its credits (by default the tier\'s monthly credits)')
+    .argument('<user>', 'the account\'s id or e-mail')
+    .argument('<tier>', 'citizen, patriot or defender')
+    .option('--credits <n>', 'the balance the account then has')
+    .option('--json', 'print the updated account as JSON')
+    .action(async (who: string, tier: string, options: { credits?: string; json?: boolean }) => {
+      const parsed = parseSetTierOptions(tier, options);
+      report(parsed.ok ? await withRuntime((runtime) => setUserTierCommand(runtime, who, tier, options)) : parsed.outcome);
+    });
+
+  users
+    .command('grant-credits')
+    .description('add credits to an account (a negative number takes them; the balance never goes below 0)')
+    .argument('<user>', 'the account\'s id or e-mail')
+    .argument('<n>', 'credits to add, or to take when negative')
+    .option('--reason <text>', 'why, for the audit log')
+    .option('--json', 'print the new balance as JSON')
+    .action(async (who: string, credits: string, options: { reason?: string; json?: boolean }) => {
+      const parsed = parseGrantCreditsOptions(credits, options);
+      report(parsed.ok ? await withRuntime((runtime) => grantCreditsCommand(runtime, who, credits, options)) : parsed.outcome);
+    });
+
+  users
+    .command('delete')
+    .description('delete an account with its analyses, credits and payment records (never an administrator)')
+    .argument('<user>', 'the account\'s id or e-mail')
+    .option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)')
+    .option('--json', 'print the deleted account\'s id and e-mail as JSON')
+    .action(async (who: string, raw: { yes?: boolean; json?: boolean }) => {
+      const options: DeleteUserOptions = { ...raw, ...(process.stdin.isTTY ? { confirm: askOnTerminal } : {}) };
+      const confirmation = checkDeleteConfirmation(options);
+      report(confirmation.ok ? await withRuntime((runtime) => deleteUserCommand(runtime, who, options)) : confirmation.outcome);
     });
 }

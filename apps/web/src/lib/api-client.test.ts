@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpResponse, delay, http } from 'msw';
 import { server } from '../test/server.ts';
-import { HttpError, RequestTimeoutError, apiRequest, isSessionExpired, serverMessage } from './api-client.ts';
+import { z } from 'zod';
+import { HttpError, RequestTimeoutError, apiRequest, getJsonPage, isSessionExpired, serverMessage } from './api-client.ts';
 
 describe('apiRequest', () => {
   it('sends the session cookie and a JSON body with its content type', async () => {
@@ -53,5 +54,17 @@ describe('apiRequest', () => {
       }),
     );
     await expect(apiRequest('/api/slow', { method: 'POST', json: {}, timeoutMs: 20 })).rejects.toBeInstanceOf(RequestTimeoutError);
+  });
+});
+
+describe('getJsonPage', () => {
+  it('reads the whole count of a paged list from X-Total-Count', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.json([1, 2], { headers: { 'X-Total-Count': '57' } })));
+    await expect(getJsonPage('/api/things', z.array(z.number()))).resolves.toEqual({ items: [1, 2], total: 57 });
+  });
+
+  it('takes the list to be whole when the header is missing', async () => {
+    server.use(http.get('/api/things', () => HttpResponse.json([1, 2, 3])));
+    await expect(getJsonPage('/api/things', z.array(z.number()))).resolves.toEqual({ items: [1, 2, 3], total: 3 });
   });
 });

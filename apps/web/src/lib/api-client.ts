@@ -64,6 +64,11 @@ type RequestOptions = {
  * body (undefined for an empty answer such as 204); throws HttpError for a non-OK status.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return (await apiRequestWithHeaders(path, options)).body;
+}
+
+/** As apiRequest, with the answer's headers too (list calls count their items in `X-Total-Count`). */
+export async function apiRequestWithHeaders(path: string, options: RequestOptions = {}): Promise<{ body: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -93,12 +98,23 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
 
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
-  return text ? (JSON.parse(text) as unknown) : undefined;
+  return { body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
 }
 
 /** GET a path and check its answer against the shared contract. */
 export async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
   return schema.parse(await apiRequest(path));
+}
+
+/**
+ * GET one page of a list whose size the server gives in `X-Total-Count`; without the header, the list
+ * is taken to be whole (its length is the total).
+ */
+export async function getJsonPage<S extends z.ZodType<unknown[]>>(path: string, schema: S): Promise<{ items: z.output<S>; total: number }> {
+  const { body, headers } = await apiRequestWithHeaders(path);
+  const items = schema.parse(body);
+  const header = Number(headers.get('X-Total-Count'));
+  return { items, total: headers.has('X-Total-Count') && Number.isInteger(header) && header >= 0 ? header : items.length };
 }
 
 /** GET a path that answers 401 when signed out: signed out is an answer (null), not an error (spec §7). */

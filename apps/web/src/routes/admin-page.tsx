@@ -1,33 +1,48 @@
-import { useEffect } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { useToast } from '../components/ui/toaster.tsx';
+import { AccessDenied } from '../features/admin/components/access-denied.tsx';
+import { AdminHeader } from '../features/admin/components/admin-header.tsx';
+import { AuditLog } from '../features/admin/components/audit-log.tsx';
+import { PromoCodesSection } from '../features/admin/components/promo-codes-section.tsx';
+import { PromptEditor } from '../features/admin/components/prompt-editor.tsx';
+import { SystemStats } from '../features/admin/components/system-stats.tsx';
+import { TierEditor } from '../features/admin/components/tier-editor.tsx';
+import { UserOverview } from '../features/admin/components/user-overview.tsx';
 import { useSession } from '../lib/auth.ts';
-import { ComingSoonPage } from './coming-soon-page.tsx';
 
 /**
- * /admin. The gate mirrors the server's (DECISIONS): signed out goes to /login, a signed-in non-admin
- * to /, each with the spec's Access Denied toast, and no admin call is made for them.
+ * /admin. The gate mirrors the server's (DECISIONS "Administrators"): only an administrator sees the panel,
+ * and only then are admin calls made. A visitor who arrives signed out or without the role is turned away.
+ * Once the panel has shown, losing the session (Logout, or a 401/403 that the shared cache answers by
+ * going to /login) is not a denial: the page is already on its way elsewhere.
  */
 export function AdminPage() {
   const session = useSession();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const deniedTo =
-    session.status === 'signed-out' ? '/login' : session.status === 'signed-in' && !session.user.isAdmin ? '/' : null;
-
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
+  const [admitted, setAdmitted] = useState(false);
   useEffect(() => {
-    if (deniedTo === null) return;
-    const description = deniedTo === '/login' ? 'You must be logged in to access this page.' : "You don't have admin permissions.";
-    toast({ title: 'Access Denied', description, variant: 'destructive' });
-    void navigate({ to: deniedTo, replace: true });
-  }, [deniedTo, navigate, toast]);
+    if (isAdmin) setAdmitted(true);
+  }, [isAdmin]);
 
-  if (session.status !== 'signed-in' || !session.user.isAdmin) return <PageSpinner />;
-  return (
-    <ComingSoonPage
-      title="Administration"
-      description="Prompt editing, user management, promo codes, refunds and system statistics will be managed here."
-    />
-  );
+  if (isAdmin) {
+    return (
+      <div className="min-h-screen bg-slate-50">
+        <AdminHeader />
+        <main className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
+            <p className="mt-2 text-slate-600">Prompts, users, promo codes, plans and the record of every change.</p>
+          </div>
+          <SystemStats />
+          <PromptEditor />
+          <UserOverview />
+          <PromoCodesSection />
+          <TierEditor />
+          <AuditLog />
+        </main>
+      </div>
+    );
+  }
+  if (session.status === 'loading' || admitted) return <PageSpinner />;
+  return <AccessDenied reason={session.status === 'signed-out' ? 'signed-out' : 'not-admin'} />;
 }

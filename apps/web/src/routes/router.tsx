@@ -13,7 +13,6 @@ import {
 import { publicConfigQuery } from '../features/config/api/get-config.ts';
 import { AdminPage } from './admin-page.tsx';
 import { AnalyzePage } from './analyze-page.tsx';
-import { ComingSoonPage } from './coming-soon-page.tsx';
 import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -22,6 +21,7 @@ import { PaymentSuccessPage } from './payment-success-page.tsx';
 import { RedeemPromoPage } from './redeem-promo-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
 import { SubscribePage } from './subscribe-page.tsx';
+import { UnsubscribePage } from './unsubscribe-page.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -43,6 +43,9 @@ const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?:
   tier: searchText(search.tier),
   upgraded: search.upgraded === true || search.upgraded === 'true' ? true : undefined,
 });
+
+/** /unsubscribe?token=... (spec §2). */
+const validateUnsubscribeSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
 
 /**
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
@@ -98,9 +101,7 @@ function createRouteTree() {
       component: PaymentSuccessPage,
     }),
     page('/redeem-promo', RedeemPromoPage),
-    page('/unsubscribe', () => (
-      <ComingSoonPage title="E-mail preferences" description="The unsubscribe links of CivicWatch e-mails will be handled here." />
-    )),
+    createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateUnsubscribeSearch, component: UnsubscribePage }),
     page('/admin', AdminPage),
     page('/analyze', AnalyzePage),
     page('/history', HistoryPage),

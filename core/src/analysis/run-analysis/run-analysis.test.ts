@@ -5,7 +5,7 @@ import type { AnalysisProgressEvent } from '../../contracts/analysis-history.con
 import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
-import { FixedClock, SequentialIds, plainTextHasher } from '../../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../../testing/fakes.ts';
 import { AdminPolicy } from '../../accounts/admin-policy.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
@@ -56,8 +56,8 @@ beforeEach(async () => {
   analyzer = new FakeAnalyzer();
   hub = new RecordingHub();
   const ids = new SequentialIds();
-  run = new RunAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock), hub, ids, clock);
-  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids)
+  run = new RunAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock), hub, ids, clock, testMessages(clock));
+  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
 });
@@ -111,6 +111,34 @@ describe('RunAnalysis', () => {
     });
     expect(!result.ok && result.error.code).toBe('document.not_pdf');
     expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+  });
+});
+
+describe('RunAnalysis: the analysis-complete e-mail', () => {
+  const notices = async () => (await uow.run((r) => r.outbox.list({ offset: 0, limit: 100 }))).messages.filter((m) => m.kind === 'analysis_complete');
+
+  it('goes into the outbox with the stored analysis, naming the document, for a user who wants analysis notices', async () => {
+    expect((await analyse()).ok).toBe(true);
+    const [notice, ...more] = await notices();
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ userId, to: 'rosa@example.org', subject: 'Your CivicWatch analysis is ready: Levy', sentAt: null });
+    expect(notice!.text).toContain('Your analysis of "Levy" is complete.');
+    expect(notice!.text).toContain('https://civicwatch.test/history');
+    expect(notice!.text).toContain(`https://civicwatch.test/unsubscribe?token=unsubscribe.${userId}`);
+  });
+
+  it('is not written for a user who turned analysis notices off, nor for a failed analysis', async () => {
+    analyzer.behaviour = 'down';
+    expect((await analyse()).ok).toBe(false);
+    expect(await notices()).toEqual([]);
+
+    analyzer.behaviour = 'works';
+    await uow.run(async ({ users }) => {
+      const user = (await users.findById(userId))!;
+      await users.updateProfile({ ...user, emailPreferences: { productUpdates: true, analysisNotices: false } });
+    });
+    expect((await analyse()).ok).toBe(true);
+    expect(await notices()).toEqual([]);
   });
 });
 

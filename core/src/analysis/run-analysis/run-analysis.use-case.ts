@@ -16,6 +16,7 @@ import {
 } from '../analyze-document/analyze-document.use-case.ts';
 import { hasPdfSignature } from '../pdf-signature.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
+import type { MessageComposer } from '../../notifications/message-composer.ts';
 
 /** Spec §9. */
 export const ANALYSIS_COST = 1;
@@ -64,7 +65,8 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word
  * extract and analyse → store the analysis and drop the pending row in one transaction. Any failure after
  * the debit (a returned error, a limit found only in the extracted pages, a throw) refunds the credit with
  * an `analysis_refund` ledger row in the transaction that drops the pending row; a process that dies
- * instead leaves the row for `RecoverInterruptedAnalyses`. Only the result, title and type are stored.
+ * instead leaves the row for `RecoverInterruptedAnalyses`. Only the result, title and type are stored;
+ * the analysis-complete e-mail goes into the outbox with them when the user wants analysis notices.
  */
 export class RunAnalysis {
   constructor(
@@ -73,6 +75,7 @@ export class RunAnalysis {
     private readonly progress: ProgressHub,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly messages: MessageComposer,
   ) {}
 
   async execute(input: RunAnalysisInput): Promise<Result<CompletedAnalysis, DomainError>> {
@@ -167,9 +170,12 @@ export class RunAnalysis {
       document: { title: input.title, type: input.source.kind },
       result: analysed.value,
     };
-    await this.uow.run(async ({ analyses, pendingAnalyses }) => {
+    await this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
       await analyses.save(analysis);
       await pendingAnalyses.delete(id);
+      // An optional e-mail: only for users who still want analysis notices.
+      const user = await users.findById(input.userId);
+      if (user?.emailPreferences.analysisNotices) await outbox.enqueue(this.messages.analysisComplete(user, { title: input.title }));
     });
     return ok({ id, createdAt: analysis.createdAt, result: analysed.value });
   }

@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { PaymentGateway } from '../payment-gateway.port.ts';
 import { paymentMessages, paymentNotFound, paymentsNotConfigured } from '../payment-messages.ts';
 import { endReplacedSubscriptions, settlePaidInvoice } from '../settle-paid-invoice.ts';
+import type { MessageComposer } from '../../notifications/message-composer.ts';
 
 /**
  * The checkout page reports a confirmed card payment (spec §7 "payment-success"; DECISIONS "Payments").
@@ -19,6 +20,7 @@ export class ConfirmPayment {
     private readonly uow: UnitOfWork,
     private readonly gateway: PaymentGateway | null,
     private readonly clock: Clock,
+    private readonly messages: MessageComposer,
   ) {}
 
   async execute(userId: string, paymentId: string): Promise<Result<PaymentSuccessResponse, DomainError>> {
@@ -38,7 +40,7 @@ export class ConfirmPayment {
       return err(domainError('payment.not_completed', paymentMessages.invoiceMismatch));
     }
 
-    const settled = await this.uow.run((repos) => settlePaidInvoice(repos, invoice.value, this.clock));
+    const settled = await this.uow.run((repos) => settlePaidInvoice(repos, invoice.value, this.clock, this.messages));
     if (!settled || settled.userId !== userId) return err(paymentNotFound());
     await endReplacedSubscriptions(gateway, settled.replacedSubscriptionIds);
     return ok({ credits: settled.balance, tier: settled.tierId, creditsGranted: settled.creditsGranted });

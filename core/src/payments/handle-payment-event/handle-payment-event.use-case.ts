@@ -5,7 +5,9 @@ import type { Repositories, UnitOfWork } from '../../shared/unit-of-work.port.ts
 import type { PaymentEvent, PaymentGateway, SubscriptionState } from '../payment-gateway.port.ts';
 import { payingSubscriptionStatuses } from '../billing-repository.port.ts';
 import { paymentsNotConfigured } from '../payment-messages.ts';
+import { applyRefund } from '../apply-refund.ts';
 import { endReplacedSubscriptions, settlePaidInvoice } from '../settle-paid-invoice.ts';
+import type { MessageComposer } from '../../notifications/message-composer.ts';
 
 export type PaymentEventOutcome = 'processed' | 'duplicate' | 'ignored';
 
@@ -27,6 +29,7 @@ export class HandlePaymentEvent {
     private readonly uow: UnitOfWork,
     private readonly gateway: PaymentGateway | null,
     private readonly clock: Clock,
+    private readonly messages: MessageComposer,
   ) {}
 
   async execute(rawBody: Buffer, signature: string | undefined): Promise<Result<PaymentEventOutcome, DomainError>> {
@@ -61,7 +64,7 @@ export class HandlePaymentEvent {
     switch (event.kind) {
       case 'invoice.paid': {
         if (event.invoice.status !== 'paid') return [];
-        const settled = await settlePaidInvoice(repos, event.invoice, this.clock);
+        const settled = await settlePaidInvoice(repos, event.invoice, this.clock, this.messages);
         return settled?.replacedSubscriptionIds ?? [];
       }
       case 'invoice.payment_failed': {
@@ -73,17 +76,7 @@ export class HandlePaymentEvent {
       }
       case 'payment.refunded': {
         const payment = await repos.billing.findPaymentByPaymentId(event.paymentId);
-        if (!payment || event.amountRefundedCents <= payment.refundedCents) return [];
-        await repos.billing.setRefunded(payment.invoiceId, event.amountRefundedCents);
-        const fullyRefunded = event.amountRefundedCents >= payment.amountCents;
-        if (fullyRefunded && payment.creditsGranted > 0) {
-          const user = await repos.users.findById(payment.userId);
-          const takeBack = Math.min(payment.creditsGranted, user?.credits ?? 0);
-          if (takeBack > 0) {
-            const posted = await repos.ledger.post({ userId: payment.userId, delta: -takeBack, reason: 'refund', reference: `invoice:${payment.invoiceId}` });
-            if (!posted.ok) throw new Error(`Taking back the credits of refunded invoice ${payment.invoiceId} failed: ${posted.error.message}`);
-          }
-        }
+        if (payment) await applyRefund(repos, payment, event.amountRefundedCents);
         return [];
       }
       case 'subscription.updated':

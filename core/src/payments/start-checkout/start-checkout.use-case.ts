@@ -11,6 +11,7 @@ import type { PromoCode } from '../../promos/promo-code.ts';
 import { firstMonthDollars, tierDollars } from '../checkout-price.ts';
 import { paymentMessages, paymentsNotConfigured } from '../payment-messages.ts';
 import { endReplacedSubscriptions, settlePaidInvoice } from '../settle-paid-invoice.ts';
+import type { MessageComposer } from '../../notifications/message-composer.ts';
 
 export interface StartCheckoutInput {
   tier: Exclude<TierId, 'citizen'>;
@@ -36,6 +37,7 @@ export class StartCheckout {
     private readonly gateway: PaymentGateway | null,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly messages: MessageComposer,
   ) {}
 
   async execute(userId: string, input: StartCheckoutInput): Promise<Result<CreatePaymentIntentResponse, DomainError>> {
@@ -120,7 +122,7 @@ export class StartCheckout {
         createdAt: now,
         updatedAt: now,
       });
-      return subscription.invoice.status === 'paid' ? settlePaidInvoice(repos, subscription.invoice, this.clock) : null;
+      return subscription.invoice.status === 'paid' ? settlePaidInvoice(repos, subscription.invoice, this.clock, this.messages) : null;
     });
     if (settled) await endReplacedSubscriptions(gateway, settled.replacedSubscriptionIds);
 

@@ -4,11 +4,13 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
-import { promoMessages, type PromoCode } from '../promo-code.ts';
+import { promoMessages, toPromoCodeView, type PromoCode } from '../promo-code.ts';
+import type { AdminActor } from '../../admin/audit-log.port.ts';
+import { audit } from '../../admin/audit.ts';
 
 /**
- * Administrators only (the CLI now, the admin panel later); the caller checks the role. A credits code
- * carries no discount and a discount code no credits, whatever the input held.
+ * Administrators only (the admin panel and the CLI); the caller checks the role, the audit log records who.
+ * A credits code carries no discount and a discount code no credits, whatever the input held.
  */
 export class CreatePromo {
   constructor(
@@ -17,7 +19,7 @@ export class CreatePromo {
     private readonly ids: IdGenerator,
   ) {}
 
-  async execute(input: CreatePromoInput): Promise<Result<PromoCode, DomainError>> {
+  async execute(actor: AdminActor, input: CreatePromoInput): Promise<Result<PromoCode, DomainError>> {
     const now = this.clock.now();
     if (input.expiresAt.getTime() <= now.getTime()) return err(domainError('validation.invalid', promoMessages.expiryInPast));
     const promo: PromoCode = {
@@ -32,9 +34,11 @@ export class CreatePromo {
       isActive: input.isActive,
       createdAt: now,
     };
-    return this.uow.run(async ({ promos }) => {
-      const inserted = await promos.insert(promo);
-      return inserted.ok ? ok(promo) : inserted;
+    return this.uow.run(async (repos) => {
+      const inserted = await repos.promos.insert(promo);
+      if (!inserted.ok) return inserted;
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'promo.create', promo.code, null, toPromoCodeView(promo));
+      return ok(promo);
     });
   }
 }

@@ -33,7 +33,9 @@ export class RedeemPromo {
       if (refusal) return err(refusal);
 
       if (!(await promos.claimUse(promo.id, now))) {
-        // Someone else took the last use (or an administrator switched it off) since we read it.
+        // Someone else took the last use (or an administrator switched it off) since we read it; or this
+        // account's own redemption, arriving at the same moment, did.
+        if (await promos.hasRedeemed(promo.id, userId)) return err(alreadyRedeemed());
         const current = await promos.findByCode(code);
         return err((current && promoRefusal(current, now)) ?? domainError('promo.used_up', promoMessages.usedUp));
       }

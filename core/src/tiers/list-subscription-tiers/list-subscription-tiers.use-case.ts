@@ -5,8 +5,9 @@ import type { SubscriptionTier } from '../subscription-tier.ts';
 export class ListSubscriptionTiers {
   constructor(private readonly uow: UnitOfWork) {}
 
-  async execute(): Promise<SubscriptionTier[]> {
+  /** The tiers on offer; administrators also see the ones switched off (`includeInactive`). */
+  async execute(options: { includeInactive?: boolean } = {}): Promise<SubscriptionTier[]> {
     const tiers = await this.uow.run(({ tiers: repo }) => repo.list());
-    return tiers.filter((t) => t.isActive);
+    return options.includeInactive ? tiers : tiers.filter((t) => t.isActive);
   }
 }

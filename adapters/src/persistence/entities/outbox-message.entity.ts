@@ -1,0 +1,21 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { UserEntity } from './user.entity.ts';
+
+/** One e-mail of the outbox, written with the change it reports (ADR 0007). */
+export const OutboxMessageEntity = defineEntity({
+  name: 'OutboxMessage',
+  tableName: 'outbox',
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().nullable().deleteRule('set null').index('outbox_user_id_index'),
+    recipient: p.text(),
+    kind: p.text().check("kind in ('welcome', 'payment_receipt', 'analysis_complete')"),
+    subject: p.text(),
+    body: p.text(),
+    createdAt: p.datetime().defaultRaw('now()').index('outbox_created_at_index'),
+    sentAt: p.datetime().nullable(),
+    attempts: p.integer().default(0).check('attempts >= 0'),
+    lastError: p.text().nullable(),
+    nextAttemptAt: p.datetime().nullable().index('outbox_next_attempt_at_index'),
+  },
+});

@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreatePromo, DeletePromo, DeleteUser, GetAdminStats, GetPrompts, ListAuditLog, ListPromos, ListSubscriptionTiers, ListUsers,
+  RefundPayment, SetUserTier, UpdatePrompt, UpdateTier,
+  adminStatsSchema, auditEntryListSchema, createPromoSchema, domainError, errorBodySchema, normalizeTierId, promoCodeViewSchema,
+  refundResponseSchema, refundSchema, settingListSchema, settingViewSchema, subscriptionTierListSchema, subscriptionTierSchema,
+  toAuditEntryView, toPromoCodeView, toTierView, toUserView, updateSettingSchema, updateTierSchema, updateUserTierSchema,
+  userViewSchema, userListQuerySchema, auditListQuerySchema,
+} from '@civicwatch/core';
+import { sendDomainError } from '../http/domain-error-reply.ts';
+import { adminActor } from '../plugins/authentication.ts';
+
+const refusals = {
+  400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema,
+  502: errorBodySchema, 503: errorBodySchema,
+};
+
+// Any string: an id that is not one of ours is unknown (404), whatever its shape.
+const idParams = z.object({ id: z.string() });
+/** The panel's tier editor: the tier comes from the path, the body holds only the fields to change. */
+const tierChangesSchema = updateTierSchema.omit({ tier: true });
+
+/**
+ * The admin panel's calls (spec §6, §7; DECISIONS "Administrators", "Contract details"). Every route here
+ * sits behind `requireAdmin` (a plugin-wide hook, so no route can forget it): 401 signed out, 403 for an
+ * account without the admin role. Each action is audited by its use case, under the administrator's e-mail.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  const getPrompts = app.diContainer.get(GetPrompts);
+  const updatePrompt = app.diContainer.get(UpdatePrompt);
+  const listUsers = app.diContainer.get(ListUsers);
+  const deleteUser = app.diContainer.get(DeleteUser);
+  const setUserTier = app.diContainer.get(SetUserTier);
+  const refundPayment = app.diContainer.get(RefundPayment);
+  const listPromos = app.diContainer.get(ListPromos);
+  const createPromo = app.diContainer.get(CreatePromo);
+  const deletePromo = app.diContainer.get(DeletePromo);
+  const getStats = app.diContainer.get(GetAdminStats);
+  const listTiers = app.diContainer.get(ListSubscriptionTiers);
+  const updateTier = app.diContainer.get(UpdateTier);
+  const listAuditLog = app.diContainer.get(ListAuditLog);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('preValidation', app.requireAdmin);
+
+  typed.get('/api/admin/settings', {
+    schema: { tags: ['admin'], summary: 'The three AI prompts (free, paid, summary)', response: { 200: settingListSchema, ...refusals } },
+  }, async () => getPrompts.execute());
+
+  typed.post('/api/admin/settings', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Save one prompt (the panel sends one call per prompt); the paid prompt must keep {{STATE}} and {{COUNTRY}}',
+      body: updateSettingSchema, response: { 200: settingViewSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await updatePrompt.execute(adminActor(request), request.body);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return result.value;
+  });
+
+  typed.get('/api/admin/users', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Users, newest first, as a plain array; q searches e-mail and name; the total is in X-Total-Count',
+      querystring: userListQuerySchema, response: { 200: z.array(userViewSchema), ...refusals },
+    },
+  }, async (request, reply) => {
+    const { users, total } = await listUsers.execute({ search: request.query.q, page: request.query.page, pageSize: request.query.pageSize });
+    void reply.header('X-Total-Count', String(total));
+    return users.map(toUserView);
+  });
+
+  typed.delete('/api/admin/users/:id', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Delete an account with its analyses, credits and billing records; never an administrator',
+      params: idParams, response: { 204: z.null(), ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await deleteUser.execute(adminActor(request), request.params.id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return reply.code(204).send(null);
+  });
+
+  typed.post('/api/admin/update-user-tier', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Move a user to a tier and set their credits (through the ledger); answers the updated user',
+      body: updateUserTierSchema, response: { 200: userViewSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await setUserTier.execute(adminActor(request), request.body);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return toUserView(result.value);
+  });
+
+  typed.post('/api/admin/refund', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Refund part or all of the user\'s latest payment through Stripe, never more than was paid',
+      body: refundSchema, response: { 200: refundResponseSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await refundPayment.execute(adminActor(request), request.body);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return result.value;
+  });
+
+  typed.get('/api/admin/promo-codes', {
+    schema: { tags: ['admin'], summary: 'Every promo code, newest first', response: { 200: z.array(promoCodeViewSchema), ...refusals } },
+  }, async () => (await listPromos.execute()).map(toPromoCodeView));
+
+  typed.post('/api/admin/promo-codes', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Create a promo code (credits, or a first-month discount)',
+      body: createPromoSchema, response: { 201: promoCodeViewSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await createPromo.execute(adminActor(request), request.body);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return reply.code(201).send(toPromoCodeView(result.value));
+  });
+
+  typed.delete('/api/admin/promo-codes/:id', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Delete a promo code; credits it already granted stay',
+      params: idParams, response: { 204: z.null(), ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await deletePromo.execute(adminActor(request), request.params.id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return reply.code(204).send(null);
+  });
+
+  typed.get('/api/admin/stats', {
+    schema: { tags: ['admin'], summary: 'Users by tier, administrators, analyses and credits spent', response: { 200: adminStatsSchema, ...refusals } },
+  }, async () => getStats.execute());
+
+  typed.get('/api/admin/tiers', {
+    schema: { tags: ['admin'], summary: 'The subscription tiers, with their limits and Stripe price ids', response: { 200: subscriptionTierListSchema, ...refusals } },
+  }, async () => (await listTiers.execute({ includeInactive: true })).map(toTierView));
+
+  typed.patch('/api/admin/tiers/:id', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Change a tier: price (whole dollars), credits, page and character limits, features, Stripe price id, active',
+      params: idParams, body: tierChangesSchema, response: { 200: subscriptionTierSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const tier = normalizeTierId(request.params.id);
+    if (!tier) return sendDomainError(reply, domainError('not_found', 'No such tier'));
+    const result = await updateTier.execute(adminActor(request), { ...request.body, tier });
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return toTierView(result.value);
+  });
+
+  typed.get('/api/admin/audit', {
+    schema: {
+      tags: ['admin'],
+      summary: 'The audit log, newest first; the total is in X-Total-Count',
+      querystring: auditListQuerySchema, response: { 200: auditEntryListSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const { entries, total } = await listAuditLog.execute(request.query);
+    void reply.header('X-Total-Count', String(total));
+    return entries.map(toAuditEntryView);
+  });
+}

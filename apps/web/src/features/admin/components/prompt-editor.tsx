@@ -1,0 +1,65 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bot } from 'lucide-react';
+import { z } from 'zod';
+import { NOT_ADMIN_MESSAGE, updateSettingSchema } from '@civicwatch/core/contracts/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toaster.tsx';
+import { HttpError, isAuthFailure, serverMessage } from '../../../lib/api-client.ts';
+import { usePrompts, useSavePrompts, type Prompts } from '../api/prompts.ts';
+import { AdminSection, SectionStatus } from './admin-section.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+
+/** Each prompt obeys the rule of POST /api/admin/settings's value. */
+const promptsFormSchema = z.object({
+  free_user_prompt: updateSettingSchema.shape.value,
+  paid_user_prompt: updateSettingSchema.shape.value,
+  summary_prompt: updateSettingSchema.shape.value,
+});
+
+function PromptsForm({ prompts }: { prompts: Prompts }) {
+  const toast = useToast();
+  const form = useForm({ resolver: zodResolver(promptsFormSchema), defaultValues: prompts });
+  const save = useSavePrompts({
+    onSaved: () => toast({ title: 'Prompts Updated', description: 'AI analysis prompts have been updated successfully.', variant: 'success' }),
+    onFailed: (error) => {
+      if (isAuthFailure(error)) {
+        const description = error.status === 401 ? 'You must be logged in to access this page.' : NOT_ADMIN_MESSAGE;
+        toast({ title: 'Access Denied', description, variant: 'destructive' });
+      } else if (error instanceof HttpError && error.status === 400 && serverMessage(error)) {
+        // The server refused a prompt (the paid one must keep {{STATE}} and {{COUNTRY}}): say why.
+        toast({ title: 'Failed to update prompts', description: serverMessage(error), variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: 'Failed to update prompts. Please try again.', variant: 'destructive' });
+      }
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="space-y-5" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <TextAreaField label="Free User Prompt" rows={6} error={errors.free_user_prompt?.message} {...form.register('free_user_prompt')} />
+      <TextAreaField
+        label="Paid User Prompt"
+        rows={6}
+        hint="Use {{STATE}} and {{COUNTRY}} where the user's jurisdiction belongs."
+        error={errors.paid_user_prompt?.message}
+        {...form.register('paid_user_prompt')}
+      />
+      <TextAreaField label="Summary Prompt" rows={6} error={errors.summary_prompt?.message} {...form.register('summary_prompt')} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Prompts'}
+      </Button>
+    </form>
+  );
+}
+
+/** AI prompt editor (spec §2 "/admin"): the free, paid and summary prompts, saved together. */
+export function PromptEditor() {
+  const prompts = usePrompts();
+  return (
+    <AdminSection id="admin-prompts" title="AI Analysis Prompts" description="The instructions the analyzer follows for each kind of analysis." icon={Bot}>
+      {prompts.data ? <PromptsForm prompts={prompts.data} /> : <SectionStatus isError={prompts.isError} what="prompts" />}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { Search, Users } from 'lucide-react';
+import type { UserView } from '@civicwatch/core/contracts/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { tierDisplayName } from '../../../lib/format.ts';
+import { useUserOverview } from '../api/users.ts';
+import { AdminSection, SectionStatus } from './admin-section.tsx';
+import { ManageUserDialog } from './manage-user-dialog.tsx';
+
+/** Typing settles before the server is asked again. */
+const SEARCH_DELAY_MS = 300;
+
+function useSettledValue(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: UserView) => void }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">Email</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Name</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Tier</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Credits</th>
+            <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user) => (
+            <tr key={user.id}>
+              <td className="max-w-64 truncate py-2 pr-4 text-slate-900">{user.email}</td>
+              <td className="py-2 pr-4 text-slate-700">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
+              <td className="py-2 pr-4 text-slate-700">
+                {tierDisplayName(user.subscriptionTier)}
+                {user.isAdmin && <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-900">Admin</span>}
+              </td>
+              <td className="py-2 pr-4 tabular-nums text-slate-700">{user.credits}</td>
+              <td className="py-2 text-right">
+                <Button variant="outline" size="sm" aria-label={`Manage ${user.email}`} onClick={() => onManage(user)}>
+                  Manage
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** User overview (spec §2 "/admin", §9): the first 10 users, "And N more users...", search on the server. */
+export function UserOverview() {
+  const [search, setSearch] = useState('');
+  const query = useSettledValue(search, SEARCH_DELAY_MS);
+  const overview = useUserOverview(query);
+  const [managing, setManaging] = useState<UserView | null>(null);
+  const more = overview.data ? overview.data.total - overview.data.users.length : 0;
+
+  return (
+    <AdminSection id="admin-users" title="Users" description="Accounts, their plans and credits." icon={Users}>
+      <div className="space-y-4">
+        <div className="relative max-w-sm">
+          <TextField
+            label="Search users"
+            type="search"
+            placeholder="E-mail or name"
+            autoComplete="off"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+          <Search className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400" aria-hidden="true" />
+        </div>
+        {overview.data ? (
+          overview.data.users.length === 0 ? (
+            <p className="py-4 text-sm text-slate-600">{query.trim() ? 'No users match this search.' : 'No users yet.'}</p>
+          ) : (
+            <>
+              <UserTable users={overview.data.users} onManage={setManaging} />
+              {more > 0 && <p className="text-sm text-slate-600">And {more} more users...</p>}
+            </>
+          )
+        ) : (
+          <SectionStatus isError={overview.isError} what="users" />
+        )}
+      </div>
+      <ManageUserDialog user={managing} onClose={() => setManaging(null)} />
+    </AdminSection>
+  );
+}

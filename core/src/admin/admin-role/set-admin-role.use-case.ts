@@ -1,0 +1,36 @@
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import type { IdGenerator } from '../../shared/id-generator.port.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { AdminPolicy } from '../../accounts/admin-policy.ts';
+import type { User } from '../../accounts/user.ts';
+import type { AdminActor } from '../audit-log.port.ts';
+import { adminMessages, userNotFound } from '../admin-messages.ts';
+import { audit } from '../audit.ts';
+
+/**
+ * `civicwatch admin grant|revoke` (DECISIONS "Administrators"): the role is stored on the user. Revoking
+ * refuses an account that ADMIN_EMAILS names, since the server would grant it again at its next start.
+ */
+export class SetAdminRole {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly adminPolicy: AdminPolicy,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: AdminActor, email: string, role: 'admin' | 'user'): Promise<Result<User, DomainError>> {
+    if (role === 'user' && this.adminPolicy.isAdminEmail(email)) return err(domainError('user.protected', adminMessages.cannotRevokeConfigured));
+    return this.uow.run(async (repos) => {
+      const user = await repos.users.findByEmail(email.trim().toLowerCase());
+      if (!user) return err(userNotFound());
+      if (user.role === role) return ok(user);
+      await repos.users.setRole(user.id, role);
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, role === 'admin' ? 'admin.grant' : 'admin.revoke', user.id,
+        { role: user.role, email: user.email }, { role, email: user.email });
+      return ok({ ...user, role });
+    });
+  }
+}

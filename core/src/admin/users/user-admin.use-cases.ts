@@ -1,0 +1,107 @@
+import type { GrantCreditsInput, UpdateUserTierInput } from '../../contracts/admin.contract.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import type { IdGenerator } from '../../shared/id-generator.port.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { AdminPolicy } from '../../accounts/admin-policy.ts';
+import type { User } from '../../accounts/user.ts';
+import type { PaymentGateway } from '../../payments/payment-gateway.port.ts';
+import type { AdminActor } from '../audit-log.port.ts';
+import { adminMessages, userNotFound } from '../admin-messages.ts';
+import { audit } from '../audit.ts';
+
+/** One user, by id or by e-mail (`civicwatch users show`). */
+export class FindUser {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async execute(idOrEmail: string): Promise<Result<User, DomainError>> {
+    const wanted = idOrEmail.trim();
+    const user = await this.uow.run(({ users }) => (wanted.includes('@') ? users.findByEmail(wanted.toLowerCase()) : users.findById(wanted)));
+    return user ? ok(user) : err(userNotFound());
+  }
+}
+
+/**
+ * DELETE /api/admin/users/{id} (spec §6): never the main administrator nor an admin. The account goes with
+ * its analyses, ledger, sessions and billing records; a subscription still running at Stripe is ended
+ * first, so a deleted user is never charged again.
+ */
+export class DeleteUser {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly gateway: PaymentGateway | null,
+    private readonly adminPolicy: AdminPolicy,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: AdminActor, userId: string): Promise<Result<{ id: string; email: string }, DomainError>> {
+    const user = await this.uow.run(({ users }) => users.findById(userId));
+    if (!user) return err(userNotFound());
+    if (this.adminPolicy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
+    if (user.role === 'admin') return err(domainError('user.protected', adminMessages.cannotDeleteAdmin));
+
+    const running = await this.uow.run(({ billing }) => billing.openSubscriptions(userId));
+    for (const subscription of this.gateway ? running : []) {
+      const ended = await this.gateway!.cancelSubscriptionNow(subscription.id);
+      if (!ended.ok) return ended;
+    }
+    return this.uow.run(async (repos) => {
+      if (!(await repos.users.delete(userId))) return err(userNotFound());
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.delete', user.id,
+        { email: user.email, tier: user.tierId, credits: user.credits }, null);
+      return ok({ id: user.id, email: user.email });
+    });
+  }
+}
+
+/**
+ * POST /api/admin/update-user-tier (spec §7; the Manage User dialog fires it as soon as a tier is picked,
+ * with credits 1, 5 or 50): the tier, and the balance moved to `credits` through the ledger.
+ */
+export class SetUserTier {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: AdminActor, input: UpdateUserTierInput): Promise<Result<User, DomainError>> {
+    return this.uow.run(async (repos) => {
+      const user = await repos.users.findById(input.userId);
+      if (!user) return err(userNotFound());
+      await repos.users.updateTier(user.id, input.tier);
+      const delta = input.credits - user.credits;
+      if (delta !== 0) {
+        const posted = await repos.ledger.post({ userId: user.id, delta, reason: 'admin_adjustment' });
+        if (!posted.ok) return posted;
+      }
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.tier', user.id,
+        { tier: user.tierId, credits: user.credits }, { tier: input.tier, credits: input.credits });
+      const updated = await repos.users.findById(user.id);
+      return updated ? ok(updated) : err(userNotFound());
+    });
+  }
+}
+
+/** `civicwatch users grant-credits`: adds (or takes) credits through the ledger; never below zero. */
+export class GrantCredits {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: AdminActor, input: GrantCreditsInput): Promise<Result<{ balance: number }, DomainError>> {
+    return this.uow.run(async (repos) => {
+      const user = await repos.users.findById(input.userId);
+      if (!user) return err(userNotFound());
+      const posted = await repos.ledger.post({ userId: user.id, delta: input.credits, reason: 'admin_adjustment' });
+      if (!posted.ok) return posted;
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.credits', user.id,
+        { credits: user.credits }, { credits: posted.value.balance, delta: input.credits, ...(input.reason ? { reason: input.reason } : {}) });
+      return posted;
+    });
+  }
+}

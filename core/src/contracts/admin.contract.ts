@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { settingKeys } from '../settings/setting-repository.port.ts';
+import { normalizeTierId } from './tiers.contract.ts';
+
+/** What a signed-in account without the admin role is told, by the API's 403 and the /admin page (spec §6). */
+export const NOT_ADMIN_MESSAGE = "You don't have admin permissions.";
+
+/**
+ * Paging of the admin lists, for the API, the panel and the CLI alike (DECISIONS "Contract details":
+ * GET /api/admin/users stays a plain array; the total travels in X-Total-Count).
+ */
+const pageFields = {
+  page: z.coerce.number().int({ message: 'page must be a whole number' }).min(1, { message: 'page must be 1 or more' }).default(1),
+  pageSize: z.coerce.number().int({ message: 'pageSize must be a whole number' }).min(1, { message: 'pageSize must be between 1 and 200' })
+    .max(200, { message: 'pageSize must be between 1 and 200' }).default(50),
+};
+export const userListQuerySchema = z.object({ ...pageFields, q: z.string().trim().max(200, { message: 'A search has at most 200 characters' }).optional() });
+export const auditListQuerySchema = z.object(pageFields);
+
+/** GET /api/admin/settings: the three prompts (spec §3 "Setting"). */
+export const settingViewSchema = z.object({ key: z.enum(settingKeys), value: z.string() });
+export const settingListSchema = z.array(settingViewSchema);
+
+/** POST /api/admin/settings: one prompt; the panel sends it three times (spec §7). */
+export const updateSettingSchema = z.object({
+  key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
+  value: z.string({ error: 'A prompt is required' }).trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' }),
+});
+export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
+
+const tierInput = z.string({ error: 'Choose a tier' }).transform((raw, ctx) => {
+  const id = normalizeTierId(raw);
+  if (!id) {
+    ctx.addIssue({ code: 'custom', message: 'The tier must be citizen, patriot or defender' });
+    return z.NEVER;
+  }
+  return id;
+});
+const wholeCredits = z.number({ error: 'Credits must be a whole number' }).int({ message: 'Credits must be a whole number' });
+
+/** POST /api/admin/update-user-tier (spec §7): the tier and the credits the user then has. */
+export const updateUserTierSchema = z.object({
+  userId: z.uuid({ message: 'Unknown user' }),
+  tier: tierInput,
+  credits: wholeCredits.min(0, { message: 'Credits cannot be negative' }).max(1_000_000),
+});
+export type UpdateUserTierInput = z.output<typeof updateUserTierSchema>;
+
+/** `civicwatch users grant-credits`: credits added (or, negative, taken) with a reason. */
+export const grantCreditsSchema = z.object({
+  userId: z.uuid({ message: 'Unknown user' }),
+  credits: wholeCredits.refine((n) => n !== 0, { message: 'Credits must not be 0' }).refine((n) => Math.abs(n) <= 1_000_000, { message: 'At most 1000000 credits at once' }),
+  reason: z.string().trim().max(500).optional(),
+});
+export type GrantCreditsInput = z.output<typeof grantCreditsSchema>;
+
+/** POST /api/admin/refund (spec §3 "Payloads", §7): dollars, as the panel's form sends them; a reason is required. */
+export const refundSchema = z.object({
+  userId: z.uuid({ message: 'Unknown user' }),
+  amount: z.coerce.number({ error: 'The amount must be a number' })
+    .positive({ message: 'The amount must be more than 0' })
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'The amount has at most two decimals' }),
+  reason: z.string({ error: 'A reason is required' }).trim().min(1, { message: 'A reason is required' }).max(500),
+});
+export type RefundInput = z.output<typeof refundSchema>;
+export const refundResponseSchema = z.object({
+  refundId: z.string(),
+  amount: z.number(),
+  invoiceId: z.string(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
+
+/** GET /api/admin/stats. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int().nonnegative(),
+  freeUsers: z.number().int().nonnegative(),
+  paidUsers: z.number().int().nonnegative(),
+  admins: z.number().int().nonnegative(),
+  totalAnalyses: z.number().int().nonnegative(),
+  creditsSpent: z.number().int(),
+});
+
+/** Tier editing (panel and `civicwatch tiers set`): any subset of the editable fields; price in whole dollars. */
+const wholeNumberField = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: `${label} must be a whole number` })
+      .int({ message: `${label} must be a whole number` })
+      .min(min, { message: `${label} must be at least ${min}` })
+      .max(max, { message: `${label} must be at most ${max}` }),
+  );
+
+export const updateTierSchema = z.object({
+  tier: tierInput,
+  price: wholeNumberField('The price (whole dollars)', 0, 100_000).optional(),
+  credits: wholeNumberField('Monthly credits', 0, 1_000_000).optional(),
+  maxPages: wholeNumberField('The page limit', 1, 10_000).optional(),
+  maxCharacters: wholeNumberField('The character limit', 1, 10_000_000).optional(),
+  features: z.array(z.string().trim().min(1, { message: 'A feature cannot be empty' }).max(200, { message: 'A feature has at most 200 characters' }))
+    .max(30, { message: 'At most 30 features' }).optional(),
+  stripePriceId: z.string().trim().regex(/^price_/, { message: 'A Stripe Price id starts with price_' }).nullable().optional(),
+  isActive: z.boolean().optional(),
+});
+export type UpdateTierInput = z.output<typeof updateTierSchema>;
+
+/** An audit log entry as the panel and `civicwatch audit` show it. */
+export const auditEntryViewSchema = z.object({
+  id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const auditEntryListSchema = z.array(auditEntryViewSchema);
+
+/** `civicwatch admin grant|revoke <email>`. */
+export const adminEmailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email address' }));
+

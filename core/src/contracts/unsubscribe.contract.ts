@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Spec §5 "Unsubscribe": a link without a token; also the answer for a token that is not ours. */
+export const INVALID_UNSUBSCRIBE_LINK_MESSAGE = 'Invalid unsubscribe link';
+/** Spec §8: the page's error when the server gave no message of its own. */
+export const UNSUBSCRIBE_FAILED_MESSAGE = 'Failed to process unsubscribe request.';
+
+/** GET /api/unsubscribe?token= (spec §7). */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: INVALID_UNSUBSCRIBE_LINK_MESSAGE })
+    .trim()
+    .min(1, { message: INVALID_UNSUBSCRIBE_LINK_MESSAGE })
+    .max(512, { message: INVALID_UNSUBSCRIBE_LINK_MESSAGE }),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** Its answer (spec §3 "Unsubscribe response has message"). */
+export const unsubscribeResponseSchema = z.object({ message: z.string().min(1) });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

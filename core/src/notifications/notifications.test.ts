@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
+import { registerSchema } from '../contracts/auth.contract.ts';
+import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, plainTokenSigner, testMessages } from '../testing/fakes.ts';
+import { AdminPolicy } from '../accounts/admin-policy.ts';
+import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
+import { SetTierPriceIds } from '../tiers/set-tier-price-ids/set-tier-price-ids.use-case.ts';
+import { settlePaidInvoice } from '../payments/settle-paid-invoice.ts';
+import type { InvoiceRecord } from '../payments/payment-gateway.port.ts';
+import type { Mail } from './outbox.port.ts';
+import type { MailSender } from './mail-sender.port.ts';
+import { Unsubscribe } from './unsubscribe/unsubscribe.use-case.ts';
+import { ListOutbox } from './list-outbox/list-outbox.use-case.ts';
+import { DeliverOutbox, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './deliver-outbox/deliver-outbox.use-case.ts';
+
+let clock: FixedClock;
+let uow: InMemoryUnitOfWork;
+let register: RegisterUser;
+let outbox: ListOutbox;
+
+beforeEach(() => {
+  clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
+  uow = new InMemoryUnitOfWork({ clock });
+  register = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock));
+  outbox = new ListOutbox(uow);
+});
+
+const registered = async (email = 'rosa@example.org', firstName = 'Rosa') => {
+  const result = await register.execute(registerSchema.parse({ firstName, email, password: 'liberty1' }));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+const messagesOf = async (userId: string) => (await outbox.execute({ limit: 100 })).messages.filter((m) => m.userId === userId);
+const unsubscribeLink = (userId: string) => `${TEST_PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(plainTokenSigner.sign('unsubscribe', userId))}`;
+
+describe('welcome e-mail', () => {
+  it('goes into the outbox with the new account, greeting the user, with the free analysis and the unsubscribe link', async () => {
+    const user = await registered();
+    const [welcome, ...others] = await messagesOf(user.id);
+    expect(others).toEqual([]);
+    expect(welcome).toMatchObject({ kind: 'welcome', to: 'rosa@example.org', subject: 'Welcome to CivicWatch', sentAt: null, attempts: 0 });
+    expect(welcome!.text).toMatch(/^Hello Rosa,\n/);
+    expect(welcome!.text).toContain('1 free analysis');
+    expect(welcome!.text).toContain(`Stop optional e-mails (analysis notices and product news): ${unsubscribeLink(user.id)}`);
+    expect(welcome!.text).toContain('Essential account e-mails, such as receipts, are always sent.');
+  });
+
+  it('is not written for a registration that was refused', async () => {
+    await registered();
+    expect((await register.execute(registerSchema.parse({ firstName: 'Rosa', email: 'ROSA@example.org', password: 'liberty1' }))).ok).toBe(false);
+    expect((await outbox.execute()).total).toBe(1);
+  });
+});
+
+describe('payment receipt', () => {
+  const invoice = (overrides: Partial<InvoiceRecord> = {}): InvoiceRecord => ({
+    invoiceId: 'in_1', status: 'paid', customerId: 'cus_1', subscriptionId: null, priceId: 'price_patriot',
+    amountDueCents: 2900, amountPaidCents: 2900, billingReason: 'subscription_create', paymentId: 'pi_1', periodEnd: null, ...overrides,
+  });
+  const settle = (paid: InvoiceRecord) => uow.run((repos) => settlePaidInvoice(repos, paid, clock, testMessages(clock)));
+
+  beforeEach(async () => {
+    await new SetTierPriceIds(uow).execute({ patriot: 'price_patriot' });
+  });
+
+  it('is written once per invoice, however often it is settled, with the amount, plan and credits', async () => {
+    const user = await registered();
+    await uow.run(({ billing }) => billing.saveCustomer(user.id, 'cus_1'));
+    expect(await settle(invoice())).toMatchObject({ creditsGranted: 5 });
+    expect(await settle(invoice())).toMatchObject({ creditsGranted: 0 });
+
+    const receipts = (await messagesOf(user.id)).filter((m) => m.kind === 'payment_receipt');
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ to: 'rosa@example.org', subject: 'Your CivicWatch receipt: Patriot plan' });
+    expect(receipts[0]!.text).toContain('We received your payment for the Patriot plan.');
+    expect(receipts[0]!.text).toContain('Amount paid: $29.00\nPlan: Patriot (monthly)\nCredits added: 5\nDate: 2026-03-15\nReference: in_1');
+    expect(receipts[0]!.text).toContain(unsubscribeLink(user.id));
+  });
+
+  it('reads a renewal as the month\'s payment', async () => {
+    const user = await registered();
+    await uow.run(({ billing }) => billing.saveCustomer(user.id, 'cus_1'));
+    await settle(invoice({ invoiceId: 'in_2', paymentId: 'pi_2', billingReason: 'subscription_cycle' }));
+    const [receipt] = (await messagesOf(user.id)).filter((m) => m.kind === 'payment_receipt');
+    expect(receipt!.text).toContain("We received this month's payment for your Patriot plan.");
+  });
+
+  it('is sent even to a user who unsubscribed: it is essential account e-mail', async () => {
+    const user = await registered();
+    await uow.run(({ billing }) => billing.saveCustomer(user.id, 'cus_1'));
+    await new Unsubscribe(uow, plainTokenSigner, clock).execute(plainTokenSigner.sign('unsubscribe', user.id));
+    await settle(invoice());
+    expect((await messagesOf(user.id)).map((m) => m.kind)).toContain('payment_receipt');
+  });
+});
+
+describe('Unsubscribe', () => {
+  const unsubscribe = (token: string) => new Unsubscribe(uow, plainTokenSigner, clock).execute(token);
+
+  it('turns off analysis notices and product news for the token\'s user, and says so', async () => {
+    const user = await registered();
+    const other = await registered('ada@example.org', 'Ada');
+    clock.set(new Date('2026-03-16T08:00:00Z'));
+    expect(await unsubscribe(plainTokenSigner.sign('unsubscribe', user.id))).toEqual({
+      ok: true, value: { message: 'You have been unsubscribed from CivicWatch e-mails.' },
+    });
+    const after = await uow.run(({ users }) => users.findById(user.id));
+    expect(after).toMatchObject({ emailPreferences: { productUpdates: false, analysisNotices: false }, updatedAt: new Date('2026-03-16T08:00:00Z') });
+    expect((await uow.run(({ users }) => users.findById(other.id)))?.emailPreferences).toEqual({ productUpdates: true, analysisNotices: true });
+  });
+
+  it('answers the same when the link is followed again', async () => {
+    const user = await registered();
+    const token = plainTokenSigner.sign('unsubscribe', user.id);
+    await unsubscribe(token);
+    expect(await unsubscribe(token)).toEqual({ ok: true, value: { message: 'You have been unsubscribed from CivicWatch e-mails.' } });
+  });
+
+  it('refuses a token it did not sign, or signed for another purpose, as an invalid link', async () => {
+    const user = await registered();
+    for (const token of ['forged', `session.${user.id}`, user.id, '']) {
+      expect(await unsubscribe(token)).toEqual({ ok: false, error: { code: 'validation.invalid', message: 'Invalid unsubscribe link' } });
+    }
+    expect((await uow.run(({ users }) => users.findById(user.id)))?.emailPreferences.analysisNotices).toBe(true);
+  });
+
+  it('answers user.not_found for the link of an account deleted since', async () => {
+    const user = await registered();
+    await uow.run(({ users }) => users.delete(user.id));
+    expect(await unsubscribe(plainTokenSigner.sign('unsubscribe', user.id))).toEqual({
+      ok: false, error: { code: 'user.not_found', message: 'This unsubscribe link belongs to an account that no longer exists.' },
+    });
+  });
+});
+
+class RecordingSender implements MailSender {
+  sent: Mail[] = [];
+  /** Recipients refused, with the server's answer. */
+  refuse = new Map<string, string>();
+  async send(mail: Mail): Promise<void> {
+    const refusal = this.refuse.get(mail.to);
+    if (refusal) throw new Error(refusal);
+    this.sent.push(mail);
+  }
+}
+
+describe('DeliverOutbox', () => {
+  let sender: RecordingSender;
+  let deliver: DeliverOutbox;
+  beforeEach(() => {
+    sender = new RecordingSender();
+    deliver = new DeliverOutbox(uow, sender, clock);
+  });
+
+  it('sends what is due, oldest first, once', async () => {
+    const rosa = await registered();
+    clock.set(new Date('2026-03-15T12:01:00Z'));
+    const ada = await registered('ada@example.org', 'Ada');
+    expect(await deliver.execute()).toEqual({ sent: 2, failed: 0 });
+    expect(sender.sent.map((m) => [m.to, m.subject])).toEqual([['rosa@example.org', 'Welcome to CivicWatch'], ['ada@example.org', 'Welcome to CivicWatch']]);
+    expect(sender.sent[0]!.text).toContain(unsubscribeLink(rosa.id));
+    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
+    expect(sender.sent).toHaveLength(2);
+    expect((await messagesOf(ada.id))[0]).toMatchObject({ sentAt: new Date('2026-03-15T12:01:00Z'), attempts: 1, lastError: null });
+    expect((await outbox.execute({ unsentOnly: true })).total).toBe(0);
+  });
+
+  it('keeps a refused message with its error and retries it later, backing off', async () => {
+    const rosa = await registered();
+    sender.refuse.set('rosa@example.org', '450 mailbox busy');
+    expect(await deliver.execute()).toEqual({ sent: 0, failed: 1 });
+    expect((await messagesOf(rosa.id))[0]).toMatchObject({
+      sentAt: null, attempts: 1, lastError: '450 mailbox busy', nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(1)),
+    });
+    // Not before its time.
+    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
+
+    sender.refuse.clear();
+    clock.set(new Date(clock.now().getTime() + retryDelayMs(1)));
+    expect(await deliver.execute()).toEqual({ sent: 1, failed: 0 });
+    expect((await messagesOf(rosa.id))[0]).toMatchObject({ attempts: 2, sentAt: clock.now() });
+    expect(sender.sent).toHaveLength(1);
+  });
+
+  it('waits longer after each failure, and gives up after the last attempt, leaving the message for administrators', async () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(retryDelayMs(20)).toBe(4 * 3_600_000);
+
+    const rosa = await registered();
+    sender.refuse.set('rosa@example.org', '550 no such user');
+    for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      expect(await deliver.execute()).toEqual({ sent: 0, failed: 1 });
+      clock.set(new Date(clock.now().getTime() + retryDelayMs(attempt)));
+    }
+    clock.set(new Date(clock.now().getTime() + 30 * 86_400_000));
+    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
+    expect((await messagesOf(rosa.id))[0]).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS, lastError: '550 no such user', nextAttemptAt: null, sentAt: null });
+    expect((await outbox.execute({ unsentOnly: true })).total).toBe(1);
+  });
+
+  it('does not let one refused recipient hold up the others', async () => {
+    await registered();
+    await registered('ada@example.org', 'Ada');
+    sender.refuse.set('rosa@example.org', '550 no such user');
+    expect(await deliver.execute()).toEqual({ sent: 1, failed: 1 });
+    expect(sender.sent.map((m) => m.to)).toEqual(['ada@example.org']);
+  });
+});
+
+describe('ListOutbox', () => {
+  it('pages newest first', async () => {
+    for (const [i, name] of ['ana', 'ben', 'cyrus'].entries()) {
+      clock.set(new Date(Date.UTC(2026, 2, 15, 12, i)));
+      await registered(`${name}@example.org`, name);
+    }
+    const page = await outbox.execute({ offset: 1, limit: 1 });
+    expect(page.total).toBe(3);
+    expect(page.messages.map((m) => m.to)).toEqual(['ben@example.org']);
+  });
+});
