@@ -33,10 +33,11 @@ async function vitest(name: string, projects: string[]): Promise<Tally> {
 }
 
 /**
- * The features run once per wiring (features/cucumber.mjs profiles): the use cases, then over HTTP; then
- * `postgres`, the @concurrency scenarios once more on the PostgreSQL server.
+ * The features run once per wiring (features/cucumber.mjs profiles): the use cases, then over HTTP, then
+ * `cli`, the @cli scenarios once more through the command line; then `postgres`, the @concurrency
+ * scenarios once more on the PostgreSQL server.
  */
-async function cucumber(profile: 'default' | 'http' | 'postgres'): Promise<Tally> {
+async function cucumber(profile: 'default' | 'http' | 'cli' | 'postgres'): Promise<Tally> {
   const report = path.join(artifacts, `cucumber-${profile}.json`);
   const exitCode = await run('npx', ['cucumber-js', '--config', 'features/cucumber.mjs', '--profile', profile, '--format', `json:${report}`],
     { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx`.trim() });
@@ -55,6 +56,7 @@ const tallies: Tally[] = [];
 tallies.push(await vitest('unit-web-int', ['unit', 'web', 'int']));
 tallies.push(await cucumber('default'));
 tallies.push(await cucumber('http'));
+tallies.push(await cucumber('cli'));
 // Like the server int tests (serverTestSkipReason): only where TEST_DATABASE_URL names a server; empty skips it.
 if (process.env.TEST_DATABASE_URL) tallies.push(await cucumber('postgres'));
 else console.log('\nfeatures:postgres skipped: TEST_DATABASE_URL is not set');

@@ -89,7 +89,7 @@ describe('RefundPayment on Stripe', () => {
     expect(await ledgerOf(user)).toEqual([['signup_grant', 1], ['payment', 5]]);
     const [entry] = (await new ListAuditLog(uow).execute({ page: 1, pageSize: 10 })).entries;
     expect(entry).toMatchObject({
-      action: 'user.refund', target: user, actorLabel: chief.label,
+      action: 'user.refund', target: (await userOf(user))?.email, actorLabel: chief.label,
       before: { refundedCents: 0 }, after: { refundedCents: 1000, amountCents: 1000, invoiceId, refundId, reason: 'Billed twice by mistake' },
     });
   });

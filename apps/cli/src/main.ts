@@ -9,6 +9,7 @@ import { registerPromptCommands } from './commands/prompts.command.ts';
 import { registerStatsCommand } from './commands/stats.command.ts';
 import { registerAuditCommand } from './commands/audit.command.ts';
 import { registerAdminCommands } from './commands/admin.command.ts';
+import { registerOutboxCommand } from './commands/outbox.command.ts';
 import { EXIT_SOFTWARE, EXIT_USAGE } from './exit-codes.ts';
 
 const program = new Command('civicwatch')
@@ -28,6 +29,7 @@ registerPromptCommands(program);
 registerStatsCommand(program);
 registerAuditCommand(program);
 registerAdminCommands(program);
+registerOutboxCommand(program);
 
 try {
   await program.parseAsync(process.argv);

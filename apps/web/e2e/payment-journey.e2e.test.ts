@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { openJourney, type Journey } from './support/journey.ts';
 import { routeStripe } from './support/stripe.ts';
 
@@ -13,10 +13,7 @@ let forwarding: ReturnType<FakeStripe['forwardTo']>;
 beforeAll(async () => {
   fake = await startFakeStripe();
   j = await openJourney({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.apiBase,
+    ...stripeEnvironment(fake),
     STRIPE_PRICE_PATRIOT: fake.createPrice({ unitAmountCents: 2900, nickname: 'Patriot' }),
     STRIPE_PRICE_DEFENDER: fake.createPrice({ unitAmountCents: 9900, nickname: 'Defender' }),
   });

@@ -154,7 +154,7 @@ describe('DeleteUser', () => {
     expect(await ledgerOf(bystander.id)).toEqual([['signup_grant', 1], ['payment', 5]]);
     expect(await uow.run((r) => r.analyses.count(bystander.id))).toBe(1);
     expect((await auditLog())[0]).toMatchObject({
-      action: 'user.delete', target: id, actorLabel: CHIEF, before: { email, tier: 'patriot', credits: 6 }, after: null,
+      action: 'user.delete', target: email, actorLabel: CHIEF, before: { email, tier: 'patriot', credits: 6 }, after: null,
     });
   });
 
@@ -176,7 +176,7 @@ describe('SetUserTier', () => {
     expect(result).toMatchObject({ ok: true, value: { id, tierId: 'patriot', credits: 5 } });
     expect(await ledgerOf(id)).toEqual([['signup_grant', 1], ['admin_adjustment', 4]]);
     expect((await auditLog())[0]).toMatchObject({
-      action: 'user.tier', target: id, actorId: chief.userId, actorLabel: CHIEF,
+      action: 'user.tier', target: (await userOf(id))?.email, actorId: chief.userId, actorLabel: CHIEF,
       before: { tier: 'citizen', credits: 1 }, after: { tier: 'patriot', credits: 5 },
     });
 
@@ -278,8 +278,8 @@ describe('SetAdminRole', () => {
     expect(await setRole(email, 'user')).toMatchObject({ ok: true, value: { role: 'user' } });
     expect((await userOf(id))?.role).toBe('user');
     expect((await auditLog()).map((e) => [e.action, e.target, e.before, e.after])).toEqual([
-      ['admin.revoke', id, { role: 'admin', email }, { role: 'user', email }],
-      ['admin.grant', id, { role: 'user', email }, { role: 'admin', email }],
+      ['admin.revoke', email, { role: 'admin' }, { role: 'user' }],
+      ['admin.grant', email, { role: 'user' }, { role: 'admin' }],
     ]);
   });
 
@@ -326,7 +326,7 @@ describe('ListAuditLog', () => {
     expect(page1.entries.map((e) => e.after?.delta)).toEqual([5, 4, 3]);
     expect(page2.entries.map((e) => e.after?.delta)).toEqual([2]);
     expect(toAuditEntryView(page1.entries[0]!)).toEqual({
-      id: page1.entries[0]!.id, actor: 'cli', action: 'user.credits', target: id,
+      id: page1.entries[0]!.id, actor: 'cli', action: 'user.credits', target: (await userOf(id))?.email,
       before: { credits: 10 }, after: { credits: 15, delta: 5 }, createdAt: '2026-03-15T12:00:00.000Z',
     });
   });

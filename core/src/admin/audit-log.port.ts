@@ -25,7 +25,7 @@ export interface AuditEntry {
   actorId: string | null;
   actorLabel: string;
   action: AuditAction;
-  /** What it acted on: a user id, a promo code, a tier id, a prompt key. */
+  /** What it acted on, as people read it: a user's e-mail, a promo code, a tier id, a prompt key. */
   target: string;
   /** The values the action replaced (null when it created something). */
   before: Record<string, unknown> | null;

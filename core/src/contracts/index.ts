@@ -15,3 +15,4 @@ export * from './promo.contract.ts';
 export * from './payments.contract.ts';
 export * from './admin.contract.ts';
 export * from './unsubscribe.contract.ts';
+export * from './outbox.contract.ts';

@@ -10,7 +10,7 @@ import type { InvoiceRecord } from '../payments/payment-gateway.port.ts';
 import type { Mail } from './outbox.port.ts';
 import type { MailSender } from './mail-sender.port.ts';
 import { Unsubscribe } from './unsubscribe/unsubscribe.use-case.ts';
-import { ListOutbox } from './list-outbox/list-outbox.use-case.ts';
+import { ListOutbox, toOutboxMessageView } from './list-outbox/list-outbox.use-case.ts';
 import { DeliverOutbox, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './deliver-outbox/deliver-outbox.use-case.ts';
 
 let clock: FixedClock;
@@ -216,5 +216,17 @@ describe('ListOutbox', () => {
     const page = await outbox.execute({ offset: 1, limit: 1 });
     expect(page.total).toBe(3);
     expect(page.messages.map((m) => m.to)).toEqual(['ben@example.org']);
+  });
+
+  it('shows each message to administrators as pending, sent, or failed once delivery gave up', async () => {
+    await registered();
+    const [waiting] = (await outbox.execute()).messages;
+    const view = toOutboxMessageView(waiting!);
+    expect(view).toMatchObject({ to: 'rosa@example.org', kind: 'welcome', status: 'pending', attempts: 0, lastError: null, sentAt: null, createdAt: '2026-03-15T12:00:00.000Z' });
+    expect(view.text).toMatch(/^Hello Rosa,/);
+    const at = new Date('2026-03-15T12:05:00Z');
+    expect(toOutboxMessageView({ ...waiting!, attempts: 2, lastError: '450 busy', nextAttemptAt: at }).status).toBe('pending');
+    expect(toOutboxMessageView({ ...waiting!, attempts: 1, sentAt: at, nextAttemptAt: null })).toMatchObject({ status: 'sent', sentAt: '2026-03-15T12:05:00.000Z' });
+    expect(toOutboxMessageView({ ...waiting!, attempts: 10, lastError: '550 no such user', nextAttemptAt: null }).status).toBe('failed');
   });
 });

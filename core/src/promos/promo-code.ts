@@ -29,6 +29,15 @@ export const toPromoCodeView = (promo: PromoCode): PromoCodeView => ({
   createdAt: promo.createdAt.toISOString(),
 });
 
+/** What a code offers, for the audit log: only the fields of its type. */
+export const promoTerms = (promo: PromoCode): Record<string, unknown> => ({
+  type: promo.type,
+  ...(promo.type === 'credits' ? { credits: promo.credits } : { discountPercent: promo.discountPercent }),
+  maxUses: promo.maxUses,
+  expiresAt: promo.expiresAt.toISOString(),
+  isActive: promo.isActive,
+});
+
 /** The user-facing refusals of a promo code; the web app shows them as the toast's text (spec §8). */
 export const promoMessages = {
   unknown: 'This promo code does not exist',

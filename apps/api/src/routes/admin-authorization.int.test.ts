@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListAuditLog, SetAdminRole, SetTierPriceIds, SetUserTier, updateUserTierSchema, type AdminActor } from '@civicwatch/core';
-import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
@@ -19,10 +19,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
     ADMIN_EMAILS: CHIEF,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.apiBase,
+    ...stripeEnvironment(fake),
   });
   await t.runtime.container.get(SetTierPriceIds).execute({ patriot: fake.createPrice({ unitAmountCents: 2900 }), defender: fake.createPrice({ unitAmountCents: 9900 }) });
   chief = await signUp(CHIEF);
@@ -89,6 +86,7 @@ const adminRoutes: Array<[string, () => Promise<Request>]> = [
   ['GET /api/admin/tiers', async () => ({ method: 'GET', url: '/api/admin/tiers' })],
   ['PATCH /api/admin/tiers/:id', async () => ({ method: 'PATCH', url: '/api/admin/tiers/defender', payload: { features: ['Everything in Patriot', `Priority processing (${++codes})`] } })],
   ['GET /api/admin/audit', async () => ({ method: 'GET', url: '/api/admin/audit?page=1&pageSize=20' })],
+  ['GET /api/admin/outbox', async () => ({ method: 'GET', url: '/api/admin/outbox?page=1&pageSize=20' })],
 ];
 
 describe('every /api/admin route', () => {

@@ -3,7 +3,7 @@ import {
   PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, UnitOfWork, adminMessages, auditEntryListSchema, promoCodeViewSchema,
   subscriptionTierListSchema, updateTierSchema, userViewSchema,
 } from '@civicwatch/core';
-import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
     ADMIN_EMAILS: `${CHIEF},${DEPUTY}`,
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.apiBase,
+    ...stripeEnvironment(fake),
   });
   await t.runtime.container.get(SetTierPriceIds).execute({ patriot: fake.createPrice({ unitAmountCents: 2900 }), defender: fake.createPrice({ unitAmountCents: 9900 }) });
   chief = await signUp({ email: CHIEF });
@@ -170,7 +167,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(Number(rows[0]!.n)).toBe(0);
     expect(await ledgerOf(leaving.id)).toEqual([]);
     expect((await latestAudit())[0]).toMatchObject({
-      actor: CHIEF, action: 'user.delete', target: leaving.id, before: { email: leaving.email, tier: 'citizen', credits: 0 }, after: null,
+      actor: CHIEF, action: 'user.delete', target: leaving.email, before: { email: leaving.email, tier: 'citizen', credits: 0 }, after: null,
     });
     expect((await asChief('DELETE', `/api/admin/users/${leaving.id}`)).statusCode).toBe(404);
   });
@@ -185,7 +182,7 @@ describe('POST /api/admin/update-user-tier', () => {
     expect((await call(member, 'GET', '/api/user')).json()).toMatchObject({ subscriptionTier: 'patriot', credits: 5 });
     expect(await ledgerOf(member.id)).toEqual([['signup_grant', 1], ['admin_adjustment', 4]]);
     expect((await latestAudit())[0]).toMatchObject({
-      actor: CHIEF, action: 'user.tier', target: member.id, before: { tier: 'citizen', credits: 1 }, after: { tier: 'patriot', credits: 5 },
+      actor: CHIEF, action: 'user.tier', target: member.email, before: { tier: 'citizen', credits: 1 }, after: { tier: 'patriot', credits: 5 },
     });
 
     await asChief('POST', '/api/admin/update-user-tier', { userId: member.id, tier: 'citizen', credits: 1 });
@@ -233,7 +230,7 @@ describe('POST /api/admin/refund', () => {
     expect((await call(payer, 'GET', '/api/user')).json()).toMatchObject({ credits: 1 });
     expect(await ledgerOf(payer.id)).toEqual([['signup_grant', 1], ['payment', 5], ['refund', -5]]);
     expect((await latestAudit())[0]).toMatchObject({
-      actor: CHIEF, action: 'user.refund', target: payer.id,
+      actor: CHIEF, action: 'user.refund', target: payer.email,
       before: { refundedCents: 1000 }, after: { refundedCents: 2900, amountCents: 1900, reason: 'Cancelled within 30 days' },
     });
   });
@@ -269,7 +266,7 @@ describe('/api/admin/promo-codes', () => {
     const promo = promoCodeViewSchema.parse(created.json());
     expect(promo).toMatchObject({ code: 'PRESS2026', type: 'credits', credits: 10, discountPercent: 0, maxUses: 1, currentUses: 0, isActive: true, expiresAt: '2099-06-30T00:00:00.000Z' });
     expect((await asChief('GET', '/api/admin/promo-codes')).json()).toContainEqual(promo);
-    expect((await latestAudit())[0]).toMatchObject({ actor: CHIEF, action: 'promo.create', target: 'PRESS2026', before: null, after: { code: 'PRESS2026', credits: 10 } });
+    expect((await latestAudit())[0]).toMatchObject({ actor: CHIEF, action: 'promo.create', target: 'PRESS2026', before: null, after: { type: 'credits', credits: 10 } });
 
     const again = await asChief('POST', '/api/admin/promo-codes', { code: 'PRESS2026', credits: 1, expiresAt: '2099-06-30' });
     expect(again.statusCode).toBe(409);
@@ -278,7 +275,7 @@ describe('/api/admin/promo-codes', () => {
     const deleted = await asChief('DELETE', `/api/admin/promo-codes/${promo.id}`);
     expect(deleted.statusCode).toBe(204);
     expect((await asChief('GET', '/api/admin/promo-codes')).json()).not.toContainEqual(expect.objectContaining({ id: promo.id }));
-    expect((await latestAudit())[0]).toMatchObject({ actor: CHIEF, action: 'promo.delete', target: 'PRESS2026', before: { code: 'PRESS2026', id: promo.id }, after: null });
+    expect((await latestAudit())[0]).toMatchObject({ actor: CHIEF, action: 'promo.delete', target: 'PRESS2026', before: { type: 'credits', currentUses: 0 }, after: null });
     const gone = await asChief('DELETE', `/api/admin/promo-codes/${promo.id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ code: 'promo.not_found', message: 'This promo code does not exist' });
@@ -368,8 +365,8 @@ describe('GET /api/admin/audit', () => {
     const total = Number(first.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(2);
     expect(auditEntryListSchema.parse(first.json()).map((e) => [e.actor, e.action, e.target, e.after])).toEqual([
-      [DEPUTY, 'user.tier', member.id, { tier: 'defender', credits: 50 }],
-      [CHIEF, 'user.tier', member.id, { tier: 'patriot', credits: 5 }],
+      [DEPUTY, 'user.tier', member.email, { tier: 'defender', credits: 50 }],
+      [CHIEF, 'user.tier', member.email, { tier: 'patriot', credits: 5 }],
     ]);
     const last = await asChief('GET', `/api/admin/audit?page=${Math.ceil(total / 2)}&pageSize=2`);
     expect(last.json().length).toBe(total % 2 === 0 ? 2 : 1);
@@ -381,7 +378,7 @@ describe('the OpenAPI document', () => {
   it('tags every admin route admin, with a schema for its success answer', async () => {
     const openapi = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>> }>();
     const operations = Object.entries(openapi.paths).filter(([path]) => path.startsWith('/api/admin')).flatMap(([, ops]) => Object.values(ops));
-    expect(operations.length).toBe(13);
+    expect(operations.length).toBe(14);
     for (const operation of operations) {
       expect(operation.tags).toEqual(['admin']);
       expect(Object.keys(operation.responses).some((status) => /^2/.test(status))).toBe(true);

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CreatePromo, DeletePromo, DeleteUser, GetAdminStats, GetPrompts, ListAuditLog, ListPromos, ListSubscriptionTiers, ListUsers,
+  CreatePromo, DeletePromo, DeleteUser, GetAdminStats, GetPrompts, ListAuditLog, ListOutbox, ListPromos, ListSubscriptionTiers, ListUsers,
   RefundPayment, SetUserTier, UpdatePrompt, UpdateTier,
   adminStatsSchema, auditEntryListSchema, createPromoSchema, domainError, errorBodySchema, normalizeTierId, promoCodeViewSchema,
   refundResponseSchema, refundSchema, settingListSchema, settingViewSchema, subscriptionTierListSchema, subscriptionTierSchema,
   toAuditEntryView, toPromoCodeView, toTierView, toUserView, updateSettingSchema, updateTierSchema, updateUserTierSchema,
-  userViewSchema, userListQuerySchema, auditListQuerySchema,
+  userViewSchema, userListQuerySchema, auditListQuerySchema, outboxListQuerySchema, outboxMessageListSchema, toOutboxMessageView,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { adminActor } from '../plugins/authentication.ts';
@@ -41,6 +41,7 @@ export async function adminRoutes(app: FastifyInstance) {
   const listTiers = app.diContainer.get(ListSubscriptionTiers);
   const updateTier = app.diContainer.get(UpdateTier);
   const listAuditLog = app.diContainer.get(ListAuditLog);
+  const listOutbox = app.diContainer.get(ListOutbox);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('preValidation', app.requireAdmin);
@@ -169,5 +170,19 @@ export async function adminRoutes(app: FastifyInstance) {
     const { entries, total } = await listAuditLog.execute(request.query);
     void reply.header('X-Total-Count', String(total));
     return entries.map(toAuditEntryView);
+  });
+
+  typed.get('/api/admin/outbox', {
+    schema: {
+      tags: ['admin'],
+      summary: 'The e-mail outbox, newest first: each message whole, pending, sent or failed, with its attempts and last error; '
+        + 'the total is in X-Total-Count',
+      querystring: outboxListQuerySchema, response: { 200: outboxMessageListSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const { page, pageSize } = request.query;
+    const { messages, total } = await listOutbox.execute({ offset: (page - 1) * pageSize, limit: pageSize });
+    void reply.header('X-Total-Count', String(total));
+    return messages.map(toOutboxMessageView);
   });
 }

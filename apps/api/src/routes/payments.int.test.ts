@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatePromo, PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, createPromoSchema } from '@civicwatch/core';
-import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 
 // The payment routes on the real wiring: the Stripe adapter and SDK against the local fake Stripe server.
@@ -10,10 +10,7 @@ let unconfigured: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.apiBase,
+    ...stripeEnvironment(fake),
   });
   await t.runtime.container.get(SetTierPriceIds).execute({
     patriot: fake.createPrice({ unitAmountCents: 2900 }),

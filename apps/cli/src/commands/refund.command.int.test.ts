@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds } from '@civicwatch/core';
-import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
+import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { cliActor } from '../cli-actor.ts';
 import { startCliTestServer, type CliTestServer } from '../testing/cli-test-server.ts';
 import { auditCommand } from './audit.command.ts';
@@ -12,10 +12,7 @@ let t: CliTestServer;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await startCliTestServer({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-    STRIPE_API_BASE: fake.apiBase,
+    ...stripeEnvironment(fake),
   });
   await t.server.runtime.container.get(SetTierPriceIds).execute({
     patriot: fake.createPrice({ unitAmountCents: 2900 }),

@@ -150,8 +150,8 @@ describe('the audit log of the users commands', () => {
     };
     expect(cliActor().label).toMatch(/^cli(:.+)?$/);
     expect(log.entries).toEqual([
-      expect.objectContaining({ actor: cliActor().label, action: 'user.credits', target: id, before: { credits: 7 }, after: { credits: 9, delta: 2, reason: 'apology' } }),
-      expect.objectContaining({ actor: cliActor().label, action: 'user.tier', target: id, before: { tier: 'citizen', credits: 1 }, after: { tier: 'patriot', credits: 7 } }),
+      expect.objectContaining({ actor: cliActor().label, action: 'user.credits', target: 'gus@example.org', before: { credits: 7 }, after: { credits: 9, delta: 2, reason: 'apology' } }),
+      expect.objectContaining({ actor: cliActor().label, action: 'user.tier', target: 'gus@example.org', before: { tier: 'citizen', credits: 1 }, after: { tier: 'patriot', credits: 7 } }),
     ]);
   });
 });

@@ -12,8 +12,11 @@ export interface Journey {
   server: ServerProcess;
   browser: Browser;
   shot(page: Page, name: string): Promise<void>;
-  /** Signs up on /signup as a new citizen and waits for the signed-in home; answers the e-mail used. */
-  signUp(page: Page, username: string): Promise<string>;
+  /**
+   * Signs up on /signup and waits for the signed-in home; answers the e-mail used: `email` when given (an
+   * address ADMIN_EMAILS names makes the account an administrator), otherwise a fresh citizen's.
+   */
+  signUp(page: Page, username: string, email?: string): Promise<string>;
   /** Runs `civicwatch` against this journey's server, as its administrator would. */
   cli(...args: string[]): Promise<void>;
   close(): Promise<void>;
@@ -32,8 +35,7 @@ export async function openJourney(env: Record<string, string> = {}): Promise<Jou
     shot: async (page, name) => {
       await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
     },
-    signUp: async (page, username) => {
-      const email = `${username.toLowerCase()}.${Date.now()}@example.org`;
+    signUp: async (page, username, email = `${username.toLowerCase()}.${Date.now()}@example.org`) => {
       await page.goto(`${server.url}/signup`);
       await page.getByLabel('Username').fill(username);
       await page.getByLabel('Email').fill(email);

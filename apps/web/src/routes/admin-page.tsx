@@ -3,6 +3,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AccessDenied } from '../features/admin/components/access-denied.tsx';
 import { AdminHeader } from '../features/admin/components/admin-header.tsx';
 import { AuditLog } from '../features/admin/components/audit-log.tsx';
+import { OutboxSection } from '../features/admin/components/outbox-section.tsx';
 import { PromoCodesSection } from '../features/admin/components/promo-codes-section.tsx';
 import { PromptEditor } from '../features/admin/components/prompt-editor.tsx';
 import { SystemStats } from '../features/admin/components/system-stats.tsx';
@@ -31,7 +32,7 @@ export function AdminPage() {
         <main className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
-            <p className="mt-2 text-slate-600">Prompts, users, promo codes, plans and the record of every change.</p>
+            <p className="mt-2 text-slate-600">Prompts, users, promo codes, plans, the record of every change and the e-mail outbox.</p>
           </div>
           <SystemStats />
           <PromptEditor />
@@ -39,6 +40,7 @@ export function AdminPage() {
           <PromoCodesSection />
           <TierEditor />
           <AuditLog />
+          <OutboxSection />
         </main>
       </div>
     );

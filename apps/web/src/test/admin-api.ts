@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import type { PromoCodeView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
+import type { OutboxMessageView, PromoCodeView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
 import { aDashboard, aTier, aUser } from './builders.ts';
 import { server } from './server.ts';
 
@@ -49,6 +49,26 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+/** A welcome e-mail waiting in the outbox, as GET /api/admin/outbox answers it. */
+export function anOutboxMessage(overrides: Partial<OutboxMessageView> = {}): OutboxMessageView {
+  const createdAt = overrides.createdAt ?? new Date(Date.now() - 5 * 60_000).toISOString();
+  return {
+    id: crypto.randomUUID(),
+    userId: crypto.randomUUID(),
+    to: 'user1@example.org',
+    subject: 'Welcome to CivicWatch',
+    kind: 'welcome',
+    text: 'Hello User1,\n\nWelcome to CivicWatch.\n\nStop optional e-mails: http://localhost:3000/unsubscribe?token=abc\n',
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    createdAt,
+    sentAt: null,
+    nextAttemptAt: createdAt,
+    ...overrides,
+  };
+}
+
 export const seededTiers = (): SubscriptionTierView[] => [
   aTier({ id: 'citizen', name: 'Citizen', price: '0', credits: 1, maxPages: 1, maxCharacters: 1_000, features: ['1 free analysis'] }),
   aTier({ id: 'patriot', name: 'Patriot', price: '29', credits: 5, features: ['5 analyses per month', 'State-level analysis'], stripePriceId: 'price_patriot' }),
@@ -62,7 +82,7 @@ export type AdminApiCall = { method: string; path: string; search: URLSearchPara
  * call in order (method, path, query, JSON body); tests override single answers with server.use().
  */
 export function serveAdminApi(
-  seed: { admin?: UserView; users?: UserView[]; promos?: PromoCodeView[]; prompts?: Prompts; stats?: Partial<Stats>; tiers?: SubscriptionTierView[]; audit?: AuditEntry[] } = {},
+  seed: { admin?: UserView; users?: UserView[]; promos?: PromoCodeView[]; prompts?: Prompts; stats?: Partial<Stats>; tiers?: SubscriptionTierView[]; audit?: AuditEntry[]; outbox?: OutboxMessageView[] } = {},
 ) {
   const admin = seed.admin ?? anAdmin();
   const state = {
@@ -71,6 +91,7 @@ export function serveAdminApi(
     prompts: seed.prompts ?? { free_user_prompt: 'Free prompt', paid_user_prompt: 'Paid prompt for {{STATE}}, {{COUNTRY}}', summary_prompt: 'Summary prompt' },
     tiers: seed.tiers ?? seededTiers(),
     audit: seed.audit ?? [anAuditEntry()],
+    outbox: seed.outbox ?? [anOutboxMessage()],
   };
   const stats: Stats = { totalUsers: 42, freeUsers: 30, paidUsers: 12, admins: 2, totalAnalyses: 314, creditsSpent: 290, ...seed.stats };
   const calls: AdminApiCall[] = [];
@@ -142,6 +163,7 @@ export function serveAdminApi(
       return HttpResponse.json(updated);
     }),
     http.get('/api/admin/audit', ({ request }) => page(state.audit, new URL(request.url).searchParams)),
+    http.get('/api/admin/outbox', ({ request }) => page(state.outbox, new URL(request.url).searchParams)),
   );
 
   return {

@@ -28,8 +28,8 @@ export class SetAdminRole {
       if (!user) return err(userNotFound());
       if (user.role === role) return ok(user);
       await repos.users.setRole(user.id, role);
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, role === 'admin' ? 'admin.grant' : 'admin.revoke', user.id,
-        { role: user.role, email: user.email }, { role, email: user.email });
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, role === 'admin' ? 'admin.grant' : 'admin.revoke', user.email,
+        { role: user.role }, { role });
       return ok({ ...user, role });
     });
   }

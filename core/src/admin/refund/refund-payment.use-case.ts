@@ -31,15 +31,16 @@ export class RefundPayment {
     const amountCents = Math.round(input.amount * 100);
 
     const found = await this.uow.run(async ({ users, billing }) => {
-      if (!(await users.findById(input.userId))) return err(userNotFound());
+      const user = await users.findById(input.userId);
+      if (!user) return err(userNotFound());
       const latest = (await billing.listPayments(input.userId)).find((p) => p.paymentId !== null && p.amountCents > 0);
       if (!latest) return err(domainError('validation.invalid', adminMessages.noRefundablePayment));
       const left = latest.amountCents - latest.refundedCents;
       if (amountCents > left) return err(domainError('validation.invalid', adminMessages.refundTooLarge((left / 100).toFixed(2))));
-      return ok(latest);
+      return ok({ payment: latest, email: user.email });
     });
     if (!found.ok) return found;
-    const payment = found.value;
+    const { payment, email } = found.value;
 
     const refunded = await gateway.refund({
       paymentId: payment.paymentId!,
@@ -55,7 +56,7 @@ export class RefundPayment {
     return this.uow.run(async (repos) => {
       const current = (await repos.billing.findPaymentByPaymentId(payment.paymentId!)) ?? payment;
       await applyRefund(repos, current, refundedTotal);
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.refund', input.userId,
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.refund', email,
         { refundedCents: payment.refundedCents },
         { refundedCents: refundedTotal, amountCents: refunded.value.amountCents, invoiceId: payment.invoiceId, refundId: refunded.value.refundId, reason: input.reason });
       return ok({ refundId: refunded.value.refundId, amount: refunded.value.amountCents / 100, invoiceId: payment.invoiceId });

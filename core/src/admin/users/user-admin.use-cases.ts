@@ -49,7 +49,7 @@ export class DeleteUser {
     }
     return this.uow.run(async (repos) => {
       if (!(await repos.users.delete(userId))) return err(userNotFound());
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.delete', user.id,
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.delete', user.email,
         { email: user.email, tier: user.tierId, credits: user.credits }, null);
       return ok({ id: user.id, email: user.email });
     });
@@ -77,7 +77,7 @@ export class SetUserTier {
         const posted = await repos.ledger.post({ userId: user.id, delta, reason: 'admin_adjustment' });
         if (!posted.ok) return posted;
       }
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.tier', user.id,
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.tier', user.email,
         { tier: user.tierId, credits: user.credits }, { tier: input.tier, credits: input.credits });
       const updated = await repos.users.findById(user.id);
       return updated ? ok(updated) : err(userNotFound());
@@ -99,7 +99,7 @@ export class GrantCredits {
       if (!user) return err(userNotFound());
       const posted = await repos.ledger.post({ userId: user.id, delta: input.credits, reason: 'admin_adjustment' });
       if (!posted.ok) return posted;
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.credits', user.id,
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.credits', user.email,
         { credits: user.credits }, { credits: posted.value.balance, delta: input.credits, ...(input.reason ? { reason: input.reason } : {}) });
       return posted;
     });

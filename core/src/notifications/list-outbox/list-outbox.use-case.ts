@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { OutboxStatus } from '../../contracts/outbox.contract.ts';
 import type { OutboxMessage, OutboxQuery } from '../outbox.port.ts';
 
 export const OUTBOX_PAGE_LIMIT = 100;
@@ -17,3 +18,23 @@ export class ListOutbox {
     return this.uow.run(({ outbox }) => outbox.list({ offset, limit, unsentOnly: query.unsentOnly ?? false }));
   }
 }
+
+/** Sent once accepted; given up (failed) when unsent with no further attempt planned; otherwise pending. */
+export const outboxStatusOf = (message: Pick<OutboxMessage, 'sentAt' | 'nextAttemptAt'>): OutboxStatus =>
+  message.sentAt ? 'sent' : message.nextAttemptAt ? 'pending' : 'failed';
+
+/** The API's, the panel's and `civicwatch outbox --json`'s shape of a message (outboxMessageViewSchema). */
+export const toOutboxMessageView = (message: OutboxMessage) => ({
+  id: message.id,
+  userId: message.userId,
+  to: message.to,
+  subject: message.subject,
+  kind: message.kind,
+  text: message.text,
+  status: outboxStatusOf(message),
+  attempts: message.attempts,
+  lastError: message.lastError,
+  createdAt: message.createdAt.toISOString(),
+  sentAt: message.sentAt?.toISOString() ?? null,
+  nextAttemptAt: message.nextAttemptAt?.toISOString() ?? null,
+});

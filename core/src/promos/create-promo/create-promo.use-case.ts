@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
-import { promoMessages, toPromoCodeView, type PromoCode } from '../promo-code.ts';
+import { promoMessages, promoTerms, type PromoCode } from '../promo-code.ts';
 import type { AdminActor } from '../../admin/audit-log.port.ts';
 import { audit } from '../../admin/audit.ts';
 
@@ -37,7 +37,7 @@ export class CreatePromo {
     return this.uow.run(async (repos) => {
       const inserted = await repos.promos.insert(promo);
       if (!inserted.ok) return inserted;
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'promo.create', promo.code, null, toPromoCodeView(promo));
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'promo.create', promo.code, null, promoTerms(promo));
       return ok(promo);
     });
   }

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { PromoCode } from '../promo-code.ts';
 import { unknownPromo } from '../promo-checks.ts';
-import { toPromoCodeView } from '../promo-code.ts';
+import { promoTerms } from '../promo-code.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { AdminActor } from '../../admin/audit-log.port.ts';
@@ -28,7 +28,7 @@ export class DeletePromo {
       const promo = (await promos.findByCode(normalizePromoCode(wanted)))
         ?? (await promos.findById(wanted.toLowerCase()));
       if (!promo || !(await promos.delete(promo.id))) return err(unknownPromo());
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'promo.delete', promo.code, toPromoCodeView(promo), null);
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'promo.delete', promo.code, { ...promoTerms(promo), currentUses: promo.currentUses }, null);
       return ok(promo);
     });
   }

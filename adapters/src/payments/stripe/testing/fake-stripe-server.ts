@@ -88,6 +88,16 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The server's environment for payments against this fake, as a self-hoster sets it for Stripe (README). */
+export function stripeEnvironment(fake: FakeStripe): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_BASE: fake.apiBase,
+  };
+}
+
 /** The PaymentIntent's id inside its client secret (`pi_…_secret_…`). */
 export function paymentIntentIdOf(clientSecret: string): string {
   const id = clientSecret.split('_secret_')[0];

@@ -11,6 +11,7 @@ export const adminKeys = {
   stats: ['/api/admin/stats'],
   tiers: ['/api/admin/tiers'],
   audit: ['/api/admin/audit'],
+  outbox: ['/api/admin/outbox'],
 } as const;
 
 type AdminArea = keyof typeof adminKeys;

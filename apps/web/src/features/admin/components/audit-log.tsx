@@ -41,7 +41,7 @@ export function AuditLog() {
                     </td>
                     <td className="py-2 pr-4 text-slate-900">{entry.actor}</td>
                     <td className="whitespace-nowrap py-2 pr-4 text-slate-900">{auditActionLabel(entry.action)}</td>
-                    <td className="max-w-48 truncate py-2 pr-4 font-mono text-xs text-slate-600" title={entry.target}>
+                    <td className="max-w-64 break-all py-2 pr-4 font-mono text-xs text-slate-600">
                       {entry.target}
                     </td>
                     <td className="py-2 font-mono text-xs text-slate-700">

@@ -11,7 +11,17 @@ import { SectionStatus } from './admin-section.tsx';
 const value = (promo: PromoCodeView) => (promo.type === 'credits' ? `${promo.credits} credits` : `${promo.discountPercent}% off`);
 const status = (promo: PromoCodeView, now: number) =>
   !promo.isActive ? 'Inactive' : Date.parse(promo.expiresAt) <= now ? 'Expired' : promo.currentUses >= promo.maxUses ? 'Used up' : 'Active';
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A code given a date works through that whole day (UTC), so it is stored as the next midnight: show the day
+ * it was given. Any other instant is shown as it is.
+ */
+const expiry = (iso: string) => {
+  const at = new Date(iso);
+  if (at.getTime() % 86_400_000 === 0) {
+    return `Through ${new Date(at.getTime() - 1).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })}`;
+  }
+  return `Until ${at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}`;
+};
 
 /** The promo codes, each with its delete (after a confirmation). */
 export function PromoCodeList() {
@@ -57,7 +67,7 @@ export function PromoCodeList() {
                   {promo.currentUses} / {promo.maxUses}
                 </td>
                 <td className="py-2 pr-4 text-slate-700">
-                  <time dateTime={promo.expiresAt}>{when(promo.expiresAt)}</time>
+                  <time dateTime={promo.expiresAt}>{expiry(promo.expiresAt)}</time>
                 </td>
                 <td className="py-2 pr-4 text-slate-700">{status(promo, now)}</td>
                 <td className="py-2 text-right">
