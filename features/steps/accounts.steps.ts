@@ -7,6 +7,7 @@ const registers = async function (this: CivicWorld, name: string, email: string,
   if (this.lastOutcome.ok) {
     this.userId = (this.lastOutcome.value as { id: string }).id;
     this.people.set(name, this.userId);
+    this.emails.set(name, email);
   }
 };
 When('{string} registers with the e-mail {string} and the password {string}', registers);

@@ -6,8 +6,8 @@ import { createRuntime, type Runtime } from '@civicwatch/adapters/container/cont
 import { createTestDatabase } from '@civicwatch/adapters/persistence/testing/create-test-database.ts';
 import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
 
-/** Accounts that ADMIN_EMAILS names in the features' product. */
-export const FEATURE_ADMIN_EMAILS = 'chief@civicwatch.test';
+/** Accounts that ADMIN_EMAILS names in the features' product; the first is the main administrator. */
+export const FEATURE_ADMIN_EMAILS = 'chief@civicwatch.test,deputy@civicwatch.test';
 
 /** Where the product keeps its data: the embedded PGlite, or a fresh database on a PostgreSQL server. */
 export type DatabaseKind = 'embedded' | 'server';

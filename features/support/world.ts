@@ -21,13 +21,21 @@ import type { CardPayment, Payments, Renewal } from './wirings/payments.ability.
 import { useCasePayments } from './wirings/use-case-payments.ts';
 import { httpPayments } from './wirings/http-payments.ts';
 import { StripeScenario, withStripeSide } from './wirings/stripe-side.ts';
+import type { AccountRef, Administration } from './wirings/administration.ability.ts';
+import { useCaseAdministration } from './wirings/use-case-administration.ts';
+import { httpAdministration } from './wirings/http-administration.ts';
+import { cliAdministration } from './wirings/cli-administration.ts';
 
 export { FEATURE_ADMIN_EMAILS } from './product.ts';
 
 setDefaultTimeout(60_000);
 
 export interface CivicWorldParameters {
-  wiring: 'use-cases' | 'http';
+  /**
+   * `cli` (scenarios tagged @cli only) is the administration through the `civicwatch` command functions;
+   * the citizens of those scenarios use the use cases.
+   */
+  wiring: 'use-cases' | 'http' | 'cli';
   /** The `postgres` profile runs the product on the PostgreSQL server of TEST_DATABASE_URL; PGlite otherwise. */
   database?: DatabaseKind;
 }
@@ -69,6 +77,8 @@ export interface Citizen {
   analyses: Analyses;
   promos: Promos;
   payments: Payments;
+  /** The admin panel's actions in this session (or, in the `cli` wiring, the command line's). */
+  administration: Administration;
 }
 
 /** A checkout started in this scenario, and what came of it. */
@@ -86,11 +96,16 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
   analyses!: Analyses;
   promos!: Promos;
   payments!: Payments;
+  administration!: Administration;
+  /** The administrator of the scenario, in a session of her own; null until one has signed in. */
+  admin: Citizen | null = null;
   app: FastifyInstance | null = null;
   lastOutcome: Outcome<unknown> | null = null;
   userId: string | null = null;
   /** User ids by first name, of everyone who registered in this scenario. */
   people = new Map<string, string>();
+  /** E-mail addresses by first name, of everyone who registered in this scenario. */
+  emails = new Map<string, string>();
   /** Ids of the analyses made in this scenario, by title. */
   analysisIds = new Map<string, string>();
   /** Checkouts started in this scenario, oldest first. */
@@ -129,6 +144,7 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
         analyses: httpAnalyses(app, session),
         promos: httpPromos(app, session),
         payments: withStripeSide(httpPayments(app, session), this.stripeScenario),
+        administration: httpAdministration(app, session),
       };
     }
     const session = {};
@@ -137,7 +153,22 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
       analyses: useCaseAnalyses(this.runtime, session),
       promos: useCasePromos(this.runtime, session),
       payments: withStripeSide(useCasePayments(this.runtime, session), this.stripeScenario),
+      administration: this.parameters.wiring === 'cli' ? cliAdministration(this.runtime) : useCaseAdministration(this.runtime, session),
     };
+  }
+
+  /** The account of someone who registered in this scenario, as an administrator names it. */
+  account(name: string): AccountRef {
+    const id = this.people.get(name);
+    const email = this.emails.get(name);
+    if (!id || !email) throw new Error(`${name} has not registered in this scenario`);
+    return { id, email };
+  }
+
+  /** The scenario's administrator's actions. */
+  get administrator(): Administration {
+    if (!this.admin) throw new Error('No administrator has signed in in this scenario');
+    return this.admin.administration;
   }
 
   /** The signed-in user's latest checkout. */
@@ -187,13 +218,43 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
 }
 setWorldConstructor(CivicWorld);
 
+/**
+ * What administrators edit besides accounts: the plans and the prompts. Each product's are taken as they
+ * are before its first scenario (seeded, with the Stripe prices of BeforeAll) and put back before every
+ * later one, so that a scenario that changes Patriot's credits or a prompt changes them for itself alone.
+ */
+const administeredBaseline = new WeakMap<Runtime, { tiers: string; settings: string }>();
+async function resetAdministeredData(runtime: Runtime): Promise<void> {
+  const em = runtime.database.orm.em.fork();
+  const baseline = administeredBaseline.get(runtime);
+  if (!baseline) {
+    const [row] = await em.execute<Array<{ tiers: unknown; settings: unknown }>>(
+      "select (select coalesce(jsonb_agg(t), '[]'::jsonb) from subscription_tiers t) as tiers, "
+      + "(select coalesce(jsonb_agg(s), '[]'::jsonb) from settings s) as settings");
+    const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+    administeredBaseline.set(runtime, { tiers: json(row?.tiers), settings: json(row?.settings) });
+    return;
+  }
+  await em.execute(
+    'update subscription_tiers t set name = b.name, price_cents = b.price_cents, monthly_credits = b.monthly_credits, '
+    + 'features = b.features, max_pages = b.max_pages, max_characters = b.max_characters, stripe_price_id = b.stripe_price_id, '
+    + 'is_active = b.is_active, sort_order = b.sort_order '
+    + 'from jsonb_populate_recordset(null::subscription_tiers, ?::jsonb) b where t.id = b.id',
+    [baseline.tiers]);
+  await em.execute(
+    'update settings s set value = b.value, updated_at = b.updated_at from jsonb_populate_recordset(null::settings, ?::jsonb) b where s.key = b.key',
+    [baseline.settings]);
+}
+
 Before(async function (this: CivicWorld, { pickle }) {
   const runtime = pickle.tags.some((t) => t.name === PAYMENTS_NOT_CONFIGURED)
     ? (await (productWithoutPayments ??= openProduct(database))).runtime
     : product.runtime;
+  // The outbox goes with users, which it references.
   await runtime.database.orm.em.fork().execute(
     'truncate table users, credit_ledger, analyses, pending_analyses, sessions, promo_codes, promo_redemptions, '
-    + 'billing_customers, subscriptions, payments, payment_events cascade');
+    + 'billing_customers, subscriptions, payments, payment_events, audit_log cascade');
+  await resetAdministeredData(runtime);
   await this.connect(runtime);
 });
 

@@ -86,6 +86,18 @@ export class MikroOrmUserRepository implements UserRepository {
     await this.em.nativeUpdate(UserEntity, { id }, { tier: tierId, updatedAt: new Date() });
   }
 
+  async configuredAdminEmails(): Promise<string[]> {
+    const rows = await this.em.execute<Array<{ email: string }>>('select email from configured_admins order by position');
+    return rows.map((r) => r.email);
+  }
+
+  async saveConfiguredAdminEmails(emails: readonly string[]): Promise<void> {
+    await this.em.execute('delete from configured_admins');
+    for (const [position, email] of emails.entries()) {
+      await this.em.execute('insert into configured_admins (email, position) values (?, ?) on conflict (email) do nothing', [email.trim().toLowerCase(), position]);
+    }
+  }
+
   async setRole(id: string, role: 'user' | 'admin'): Promise<void> {
     if (!isUuid(id)) return;
     await this.em.nativeUpdate(UserEntity, { id }, { role, updatedAt: new Date() });

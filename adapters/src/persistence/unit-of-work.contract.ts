@@ -621,6 +621,18 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
     });
 
     describe('administration', () => {
+      it('store the ADMIN_EMAILS the server started with, in order, replacing the last list', async () => {
+        const before = await uow.run((r) => r.users.configuredAdminEmails());
+        try {
+          await uow.run((r) => r.users.saveConfiguredAdminEmails(['chief@example.org', 'deputy@example.org']));
+          expect(await uow.run((r) => r.users.configuredAdminEmails())).toEqual(['chief@example.org', 'deputy@example.org']);
+          await uow.run((r) => r.users.saveConfiguredAdminEmails(['deputy@example.org']));
+          expect(await uow.run((r) => r.users.configuredAdminEmails())).toEqual(['deputy@example.org']);
+        } finally {
+          await uow.run((r) => r.users.saveConfiguredAdminEmails(before));
+        }
+      });
+
       it('sets one account\'s role', async () => {
         const user = await register();
         await uow.run((r) => r.users.setRole(user.id, 'admin'));

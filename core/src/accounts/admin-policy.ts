@@ -22,3 +22,11 @@ export class AdminPolicy {
   }
 }
 export const AdminPolicyToken = Symbol('AdminPolicy');
+
+/**
+ * The accounts ADMIN_EMAILS protects, as this process's configuration names them or, when it names none (a
+ * command line run without the server's environment), as the server stored them at its last start.
+ */
+export async function protectedAdmins(policy: AdminPolicy, users: { configuredAdminEmails(): Promise<string[]> }): Promise<AdminPolicy> {
+  return policy.adminEmails.length > 0 ? policy : new AdminPolicy(await users.configuredAdminEmails());
+}

@@ -24,6 +24,10 @@ export interface UserRepository {
   setRole(id: string, role: 'user' | 'admin'): Promise<void>;
   /** Deletes the account with its analyses, ledger, sessions and billing records; false when there was none. */
   delete(id: string): Promise<boolean>;
+  /** The ADMIN_EMAILS the server last started with, in order (the first is the main administrator). */
+  configuredAdminEmails(): Promise<string[]>;
+  /** Replaces that list; the server calls it at start, so every process (the CLI too) protects the same accounts. */
+  saveConfiguredAdminEmails(emails: readonly string[]): Promise<void>;
   /** Gives the admin role to the accounts of these e-mails; answers how many changed. */
   grantAdminRole(emails: readonly string[]): Promise<number>;
   list(query: UserListQuery): Promise<{ users: User[]; total: number }>;

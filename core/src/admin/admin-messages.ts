@@ -6,6 +6,7 @@ export const adminMessages = {
   cannotDeleteMainAdmin: 'The main administrator cannot be deleted',
   cannotRevokeConfigured: 'This account is named by ADMIN_EMAILS: remove it there to revoke its admin role',
   paidPromptPlaceholders: 'The paid prompt must contain {{STATE}} and {{COUNTRY}}',
+  balanceBelowZero: (credits: number) => `A balance cannot go below zero: this user has ${credits} credit${credits === 1 ? '' : 's'}`,
   noRefundablePayment: 'This user has no payment to refund',
   refundTooLarge: (dollars: string) => `A refund cannot be more than was paid: at most $${dollars} can be refunded on this user's latest payment`,
 } as const;

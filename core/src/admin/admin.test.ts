@@ -5,6 +5,7 @@ import { grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTi
 import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
+import { GrantAdminRoles } from '../accounts/grant-admin-roles/grant-admin-roles.use-case.ts';
 import { err, ok } from '../shared/result.ts';
 import { domainError } from '../shared/domain-error.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.port.ts';
@@ -289,6 +290,16 @@ describe('SetAdminRole', () => {
       expect(await setRole(email, 'user')).toEqual({ ok: false, error: { code: 'user.protected', message: adminMessages.cannotRevokeConfigured } });
     }
     expect((await userOf(chief.userId!))?.role).toBe('admin');
+    expect(await auditLog()).toEqual([]);
+  });
+
+  it('protects the accounts the server stored at its start when this process has no ADMIN_EMAILS (a bare command line)', async () => {
+    await register(DEPUTY);
+    await new GrantAdminRoles(uow, policy).execute();
+    const bare = new AdminPolicy([]);
+    const cli: AdminActor = { userId: null, label: 'cli' };
+    expect(await new SetAdminRole(uow, bare, clock, ids).execute(cli, DEPUTY, 'user')).toMatchObject({ ok: false, error: { code: 'user.protected' } });
+    expect(await new DeleteUser(uow, null, bare, clock, ids).execute(cli, chief.userId!)).toMatchObject({ ok: false, error: { code: 'user.protected', message: adminMessages.cannotDeleteMainAdmin } });
     expect(await auditLog()).toEqual([]);
   });
 

@@ -67,7 +67,8 @@ export const createPromoSchema = z
       .string({ error: PROMO_REQUIRED_FIELDS_MESSAGE })
       .transform(normalizePromoCode)
       .pipe(z.string()
-        .min(1, { message: PROMO_REQUIRED_FIELDS_MESSAGE })
+        // abort: an empty code gets the one message the panel's alert shows, not the character rule too.
+        .min(1, { message: PROMO_REQUIRED_FIELDS_MESSAGE, abort: true })
         .max(64, { message: 'A promo code has at most 64 characters' })
         .regex(/^[A-Z0-9_-]+$/, { message: 'A promo code may hold only letters, digits, - and _' })),
     type: promoTypeSchema.default('credits'),

@@ -1,6 +1,7 @@
 import type { LedgerRow, UserView } from '@civicwatch/core';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+/** What the product answered. `status` is the HTTP status of a refusal, where the product was reached over HTTP. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; status?: number };
 
 /** What a citizen can do with her account, whichever way the product is reached. */
 export interface Accounts {

@@ -68,6 +68,8 @@ export interface Payments extends PaymentServer {
   refundAtStripe(paymentIntentId: string, amountCents: number): Promise<void>;
   /** Stripe's status of a subscription. */
   statusAtStripe(subscriptionId: string): string | null;
+  /** How much of a payment Stripe has refunded so far, in cents. */
+  refundedAtStripe(paymentIntentId: string): number;
   /** Delivers, signed and in order, every Stripe event not yet delivered in this scenario; answers their types and outcomes. */
   deliverPendingEvents(): Promise<Array<{ type: string; outcome: Outcome<PaymentEventOutcome> }>>;
   /** Delivers again, signed, the latest already delivered event of this type (Stripe delivers at least once). */

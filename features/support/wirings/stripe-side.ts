@@ -80,6 +80,11 @@ export function withStripeSide(server: PaymentServer, stripe: StripeScenario): P
       });
       if (!response.ok) throw new Error(`Stripe refused the refund: ${response.status} ${await response.text()}`);
     },
+    refundedAtStripe(paymentIntentId) {
+      const chargeId = fake.object(paymentIntentId)?.latest_charge;
+      if (typeof chargeId !== 'string') throw new Error(`Stripe has no charge for ${paymentIntentId}`);
+      return Number(fake.object(chargeId)?.amount_refunded);
+    },
     statusAtStripe(subscriptionId) {
       const subscription = fake.object(subscriptionId);
       return subscription ? String(subscription.status) : null;

@@ -3,6 +3,7 @@ import { AuditLogEntryEntity } from './audit-log-entry.entity.ts';
 import { BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity } from './billing.entity.ts';
 import { CreditLedgerEntryEntity } from './credit-ledger-entry.entity.ts';
 import { OutboxMessageEntity } from './outbox-message.entity.ts';
+import { ConfiguredAdminEntity } from './configured-admin.entity.ts';
 import { PendingAnalysisEntity } from './pending-analysis.entity.ts';
 import { PromoCodeEntity } from './promo-code.entity.ts';
 import { PromoRedemptionEntity } from './promo-redemption.entity.ts';
@@ -11,7 +12,7 @@ import { SettingEntity } from './setting.entity.ts';
 import { SubscriptionTierEntity } from './subscription-tier.entity.ts';
 import { UserEntity } from './user.entity.ts';
 
-export { AnalysisEntity, AuditLogEntryEntity, BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity, OutboxMessageEntity };
+export { AnalysisEntity, AuditLogEntryEntity, BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, SettingEntity, SubscriptionTierEntity, UserEntity, OutboxMessageEntity, ConfiguredAdminEntity };
 
 /** Every entity the ORM knows; the tables themselves come from the migrations, never from schema:update. */
-export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, BillingCustomerEntity, SubscriptionEntity, PaymentEntity, PaymentEventEntity, AuditLogEntryEntity, OutboxMessageEntity];
+export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, BillingCustomerEntity, SubscriptionEntity, PaymentEntity, PaymentEventEntity, AuditLogEntryEntity, OutboxMessageEntity, ConfiguredAdminEntity];

@@ -32,6 +32,7 @@ interface State {
   paymentEvents: Set<string>;
   auditLog: AuditEntry[];
   outbox: OutboxMessage[];
+  configuredAdmins: string[];
 }
 
 const seededState = (): State => ({
@@ -49,6 +50,7 @@ const seededState = (): State => ({
   paymentEvents: new Set(),
   auditLog: [],
   outbox: [],
+  configuredAdmins: [],
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -95,6 +97,14 @@ class InMemoryUserRepository implements UserRepository {
     if (!this.db.state.tiers.some((t) => t.id === tierId)) throw new Error(`Unknown tier ${tierId}`);
     stored.tierId = tierId;
     stored.updatedAt = this.db.clock.now();
+  }
+
+  async configuredAdminEmails(): Promise<string[]> {
+    return [...this.db.state.configuredAdmins];
+  }
+
+  async saveConfiguredAdminEmails(emails: readonly string[]): Promise<void> {
+    this.db.state.configuredAdmins = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   }
 
   async setRole(id: string, role: 'user' | 'admin'): Promise<void> {

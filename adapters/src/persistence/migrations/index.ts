@@ -6,6 +6,7 @@ import { Migration0004PromoCodes } from './migration-0004-promo-codes.ts';
 import { Migration0005Billing } from './migration-0005-billing.ts';
 import { Migration0006AuditLog } from './migration-0006-audit-log.ts';
 import { Migration0007Outbox } from './migration-0007-outbox.ts';
+import { Migration0008ConfiguredAdmins } from './migration-0008-configured-admins.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: '0005-billing', class: Migration0005Billing },
   { name: '0006-audit-log', class: Migration0006AuditLog },
   { name: '0007-outbox', class: Migration0007Outbox },
+  { name: '0008-configured-admins', class: Migration0008ConfiguredAdmins },
 ];

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import type { AdminPolicy } from '../../accounts/admin-policy.ts';
+import { protectedAdmins, type AdminPolicy } from '../../accounts/admin-policy.ts';
 import type { User } from '../../accounts/user.ts';
 import type { AdminActor } from '../audit-log.port.ts';
 import { adminMessages, userNotFound } from '../admin-messages.ts';
@@ -22,8 +22,10 @@ export class SetAdminRole {
   ) {}
 
   async execute(actor: AdminActor, email: string, role: 'admin' | 'user'): Promise<Result<User, DomainError>> {
-    if (role === 'user' && this.adminPolicy.isAdminEmail(email)) return err(domainError('user.protected', adminMessages.cannotRevokeConfigured));
     return this.uow.run(async (repos) => {
+      if (role === 'user' && (await protectedAdmins(this.adminPolicy, repos.users)).isAdminEmail(email)) {
+        return err(domainError('user.protected', adminMessages.cannotRevokeConfigured));
+      }
       const user = await repos.users.findByEmail(email.trim().toLowerCase());
       if (!user) return err(userNotFound());
       if (user.role === role) return ok(user);

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import type { AdminPolicy } from '../../accounts/admin-policy.ts';
+import { protectedAdmins, type AdminPolicy } from '../../accounts/admin-policy.ts';
 import type { User } from '../../accounts/user.ts';
 import type { PaymentGateway } from '../../payments/payment-gateway.port.ts';
 import type { AdminActor } from '../audit-log.port.ts';
@@ -37,9 +37,9 @@ export class DeleteUser {
   ) {}
 
   async execute(actor: AdminActor, userId: string): Promise<Result<{ id: string; email: string }, DomainError>> {
-    const user = await this.uow.run(({ users }) => users.findById(userId));
+    const [user, policy] = await this.uow.run(async ({ users }) => [await users.findById(userId), await protectedAdmins(this.adminPolicy, users)] as const);
     if (!user) return err(userNotFound());
-    if (this.adminPolicy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
+    if (policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
     if (user.role === 'admin') return err(domainError('user.protected', adminMessages.cannotDeleteAdmin));
 
     const running = await this.uow.run(({ billing }) => billing.openSubscriptions(userId));
@@ -98,7 +98,11 @@ export class GrantCredits {
       const user = await repos.users.findById(input.userId);
       if (!user) return err(userNotFound());
       const posted = await repos.ledger.post({ userId: user.id, delta: input.credits, reason: 'admin_adjustment' });
-      if (!posted.ok) return posted;
+      if (!posted.ok) {
+        return posted.error.code === 'credits.insufficient'
+          ? err(domainError('credits.insufficient', adminMessages.balanceBelowZero(user.credits)))
+          : posted;
+      }
       await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.credits', user.email,
         { credits: user.credits }, { credits: posted.value.balance, delta: input.credits, ...(input.reason ? { reason: input.reason } : {}) });
       return posted;
