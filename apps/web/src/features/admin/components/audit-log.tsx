@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ScrollText } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { timeAgo } from '../../../lib/format.ts';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log.ts';
 import { auditActionLabel, describeAuditChange } from '../utils/audit-entry.ts';
@@ -56,17 +56,7 @@ export function AuditLog() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Audit log pages" className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <p className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </p>
-            <Button variant="outline" size="sm" disabled={page >= pages || log.isPlaceholderData} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </nav>
+          <Pager label="Audit log pages" page={page} pages={pages} onPage={setPage} busy={log.isPlaceholderData} />
         </div>
       )}
     </AdminSection>

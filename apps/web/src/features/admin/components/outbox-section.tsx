@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { Mail } from 'lucide-react';
 import type { OutboxMessageView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.ts';
@@ -143,17 +144,7 @@ export function OutboxSection() {
       ) : (
         <div className="space-y-4">
           <OutboxTable messages={outbox.data.items} />
-          <nav aria-label="Outbox pages" className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <p className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </p>
-            <Button variant="outline" size="sm" disabled={page >= pages || outbox.isPlaceholderData} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </nav>
+          <Pager label="Outbox pages" page={page} pages={pages} onPage={setPage} busy={outbox.isPlaceholderData} />
         </div>
       )}
     </AdminSection>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, CircleCheck, FileText, Search, Trash2 } from 'lucide-react';
+import { CircleCheck, FileText, Search, Trash2 } from 'lucide-react';
 import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../../lib/format.ts';
@@ -163,19 +164,7 @@ export function AnalysisHistory() {
                 ))}
               </ul>
               {pages > 1 && (
-                <nav aria-label="History pages" className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
-                  <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || analyses.isFetching}>
-                    <ChevronLeft className="size-4" aria-hidden="true" />
-                    Previous
-                  </Button>
-                  <p className="text-sm text-slate-600" aria-live="polite">
-                    Page {page} of {pages}
-                  </p>
-                  <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || analyses.isFetching}>
-                    Next
-                    <ChevronRight className="size-4" aria-hidden="true" />
-                  </Button>
-                </nav>
+                <Pager label="History pages" page={page} pages={pages} onPage={(next) => setPage(() => next)} busy={analyses.isFetching} className="mt-4 border-t border-slate-200 pt-4" />
               )}
             </>
           )}
