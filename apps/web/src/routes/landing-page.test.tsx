@@ -58,9 +58,11 @@ describe('landing page', () => {
     for (const feature of ['Document Analysis', 'Constitutional Check', 'Policy Impact', 'Privacy Protected', 'Citizen Reports', 'Watchdog History']) {
       expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
     }
-    for (const link of ['Constitution Guide', 'Citizen Resources', 'Privacy Policy', 'Terms of Service']) {
+    for (const link of ['Constitution Guide', 'Citizen Resources']) {
       expect(screen.getByRole('link', { name: link })).toBeInTheDocument();
     }
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
   });
 });

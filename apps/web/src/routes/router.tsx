@@ -19,6 +19,8 @@ import { LoginPage } from './login-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PaymentSuccessPage } from './payment-success-page.tsx';
 import { RedeemPromoPage } from './redeem-promo-page.tsx';
+import { PrivacyPage } from './privacy-page.tsx';
+import { TermsPage } from './terms-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
 import { SubscribePage } from './subscribe-page.tsx';
 import { UnsubscribePage } from './unsubscribe-page.tsx';
@@ -101,6 +103,8 @@ function createRouteTree() {
       component: PaymentSuccessPage,
     }),
     page('/redeem-promo', RedeemPromoPage),
+    page('/privacy', PrivacyPage),
+    page('/terms', TermsPage),
     createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateUnsubscribeSearch, component: UnsubscribePage }),
     page('/admin', AdminPage),
     page('/analyze', AnalyzePage),

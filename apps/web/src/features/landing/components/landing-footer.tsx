@@ -1,7 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { Brand } from '../../../components/ui/brand.tsx';
 
 /** Resources that have no page yet (spec §2: placeholder links that point nowhere). */
-const placeholderLinks = ['Constitution Guide', 'Citizen Resources', 'Privacy Policy', 'Terms of Service'];
+const placeholderLinks = ['Constitution Guide', 'Citizen Resources'];
 
 const linkClasses = 'rounded text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400';
 
@@ -33,6 +34,16 @@ export function LandingFooter() {
         <nav aria-label="Resources">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Resources</h2>
           <ul className="mt-4 space-y-2">
+            <li>
+              <Link to="/privacy" className={linkClasses}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClasses}>
+                Terms of Service
+              </Link>
+            </li>
             {placeholderLinks.map((label) => (
               <li key={label}>
                 <a href="#" className={linkClasses} onClick={(event) => event.preventDefault()}>
