@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Search, Users } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,18 +7,11 @@ import { tierDisplayName } from '../../../lib/format.ts';
 import { useUserOverview } from '../api/users.ts';
 import { AdminSection, SectionStatus } from './admin-section.tsx';
 import { ManageUserDialog } from './manage-user-dialog.tsx';
+import { useSettledValue } from '../../../lib/use-settled-value.ts';
 
 /** Typing settles before the server is asked again. */
 const SEARCH_DELAY_MS = 300;
 
-function useSettledValue(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: UserView) => void }) {
   return (

@@ -13,19 +13,11 @@ import { useDeleteAnalysis } from '../api/delete-analysis.ts';
 import { useAnalyses } from '../api/list-analyses.ts';
 import { analysisTypeLabels } from '../../../lib/format.ts';
 import { AnalysisResultsDialog } from './analysis-results-dialog.tsx';
+import { useSettledValue } from '../../../lib/use-settled-value.ts';
 
 export const HISTORY_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
-/** The search box's text, settled: a request per pause in typing, not per key. */
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 function DeleteAnalysisButton({ analysis }: { analysis: DashboardAnalysis }) {
   const toast = useToast();
@@ -72,7 +64,7 @@ function DeleteAnalysisButton({ analysis }: { analysis: DashboardAnalysis }) {
 /** Watchdog History: every past analysis, paged, searchable by title, to reopen or delete. */
 export function AnalysisHistory() {
   const [search, setSearch] = useState('');
-  const q = useSettled(search.trim(), SEARCH_DELAY_MS);
+  const q = useSettledValue(search.trim(), SEARCH_DELAY_MS);
   // The page belongs to the search it was turned for: a new search starts at its first page.
   const [paging, setPaging] = useState({ q, page: 1 });
   const page = paging.q === q ? paging.page : 1;
