@@ -9,6 +9,7 @@ Feature: Administration
   Background:
     Given the main administrator "Chief" has signed in
     And "Rosa" has registered with the e-mail "rosa@example.org" and the password "liberty1"
+    And she has opened the verification link
 
   # ---- Who may administer: the API's guard (the use cases trust their caller)
 

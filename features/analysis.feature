@@ -11,6 +11,18 @@ Feature: Analysing a document
     Then the analysis is complete
     And her analyses list shows "scotus-transcript-p1" as a PDF
 
+  Scenario: A document in another language is analysed, its language named, with a plain word on how far to trust it
+    When she pastes an ordinance written in Spanish for analysis
+    Then the analysis is complete
+    And the analysis names the document's language: "Spanish"
+    And the analysis warns: "This document appears to be in Spanish. The built-in analyzer is designed for English, so its summary, findings and sentiment rating may be less reliable."
+
+  Scenario: A document in English carries no such warning
+    When she pastes an ordinance for analysis
+    Then the analysis is complete
+    And the analysis names the document's language: "English"
+    And the analysis carries no warning
+
   Scenario: A Citizen may paste exactly 1,000 characters
     When she pastes 1000 characters of an ordinance for analysis
     Then the analysis is complete

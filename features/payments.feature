@@ -3,9 +3,11 @@ Feature: Payments
   confirms the card payment in the browser and reports it; Stripe's webhook reports it too, and every
   renewal, failed payment, refund and cancellation. Each paid month adds its credits once, whoever reports
   it and however often. A discount code takes its percent off the first month only, rounded to whole dollars.
+  Only an account whose e-mail address is verified can subscribe (see email-verification.feature).
 
   Background:
     Given "Rosa" has registered with the e-mail "rosa@example.org" and the password "liberty1"
+    And she has opened the verification link
 
   Scenario Outline: A discount code takes its percent off the first month, rounded to whole dollars; renewals are at full price
     Given an administrator has created the promo code "<code>" for <percent>% off the first month
@@ -109,6 +111,7 @@ Feature: Payments
     Given she has started a checkout for the Patriot plan at $29
     And she has paid with a valid card
     And "Ben" has registered with the e-mail "ben@example.org" and the password "liberty1"
+    And he has opened the verification link
     And he has started a checkout for the Patriot plan at $29
     When he reports Rosa's payment as his own
     Then the payment is refused with "No such payment was found for your account"

@@ -6,6 +6,7 @@ Feature: Subscription tiers
 
   Background:
     Given "Rosa" has registered with the e-mail "rosa@example.org" and the password "liberty1"
+    And she has opened the verification link
 
   Scenario: The plans on offer, on a server that takes payments
     Then the plans on offer are:

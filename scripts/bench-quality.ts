@@ -48,6 +48,8 @@ export const embeddedSummary = async (analyzer: EmbeddedDocumentAnalyzer, bill: 
     jurisdiction: { country: 'US', state: null },
     customFocus: null,
     prompt: '',
+    // BillSum is English throughout; the analyzer would only use the language to warn about another one.
+    language: null,
   });
   if (!result.ok) throw new Error(`${bill.bill_id}: ${result.error.code}`);
   return result.value.draft.summary;

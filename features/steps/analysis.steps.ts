@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import type { TierId } from '@civicwatch/core';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
+import { civicPassages } from '@civicwatch/adapters/analysis/language/civic-passages.fixture.ts';
 import type { CivicWorld } from '../support/world.ts';
 import type { AnalyzeRequest } from '../support/wirings/analyses.ability.ts';
 
@@ -51,6 +52,10 @@ When('she pastes an ordinance for analysis', async function (this: CivicWorld) {
   await analyse.call(this, { text: ordinanceOf(400) });
 });
 
+When('she pastes an ordinance written in Spanish for analysis', async function (this: CivicWorld) {
+  await analyse.call(this, { text: civicPassages.es });
+});
+
 When('she pastes {int} characters of an ordinance for analysis', async function (this: CivicWorld, characters: number) {
   const text = ordinanceOf(characters);
   assert.equal(text.length, characters);
@@ -83,6 +88,23 @@ Then('the analysis is complete', function (this: CivicWorld) {
   const result = this.lastOutcome.value as { summary: string; analysisId: string };
   assert.ok(result.summary.length > 0);
   assert.match(result.analysisId, /^[0-9a-f-]{36}$/);
+});
+
+const metadataOf = (world: CivicWorld) => {
+  assert.ok(world.lastOutcome?.ok, `expected a result, got ${JSON.stringify(world.lastOutcome)}`);
+  return (world.lastOutcome.value as { metadata: { language: { name: string } | null; warnings: string[] } }).metadata;
+};
+
+Then('the analysis names the document\'s language: {string}', function (this: CivicWorld, name: string) {
+  assert.equal(metadataOf(this).language?.name, name);
+});
+
+Then('the analysis warns: {string}', function (this: CivicWorld, warning: string) {
+  assert.deepEqual(metadataOf(this).warnings, [warning]);
+});
+
+Then('the analysis carries no warning', function (this: CivicWorld) {
+  assert.deepEqual(metadataOf(this).warnings, []);
 });
 
 const refusedWith = (code: string | null) => function (this: CivicWorld, message: string) {

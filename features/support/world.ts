@@ -11,9 +11,18 @@ import { openProduct, type DatabaseKind, type Product } from './product.ts';
 import type { Accounts, Outcome } from './wirings/accounts.ability.ts';
 import { useCaseAccounts } from './wirings/use-case-accounts.ts';
 import { httpAccounts, type HttpSession } from './wirings/http-accounts.ts';
+import type { AccountRecovery } from './wirings/account-recovery.ability.ts';
+import { useCaseAccountRecovery } from './wirings/use-case-account-recovery.ts';
+import { httpAccountRecovery } from './wirings/http-account-recovery.ts';
 import type { Analyses } from './wirings/analyses.ability.ts';
 import { useCaseAnalyses } from './wirings/use-case-analyses.ts';
 import { httpAnalyses } from './wirings/http-analyses.ts';
+import type { Sharing } from './wirings/sharing.ability.ts';
+import { useCaseSharing } from './wirings/use-case-sharing.ts';
+import { httpSharing } from './wirings/http-sharing.ts';
+import type { AccountData } from './wirings/account-data.ability.ts';
+import { useCaseAccountData } from './wirings/use-case-account-data.ts';
+import { httpAccountData } from './wirings/http-account-data.ts';
 import type { Promos } from './wirings/promos.ability.ts';
 import { useCasePromos } from './wirings/use-case-promos.ts';
 import { httpPromos } from './wirings/http-promos.ts';
@@ -74,7 +83,12 @@ AfterAll(async () => {
 /** One citizen at her own browser: the abilities of one session. */
 export interface Citizen {
   accounts: Accounts;
+  /** Password reset, e-mail verification, and changing the password or the e-mail address. */
+  recovery: AccountRecovery;
+  /** Account settings: e-mail preferences, credit history, the data export, deleting the account. */
+  accountData: AccountData;
   analyses: Analyses;
+  sharing: Sharing;
   promos: Promos;
   payments: Payments;
   /** The admin panel's actions in this session (or, in the `cli` wiring, the command line's). */
@@ -93,7 +107,10 @@ export interface Checkout {
 export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
   runtime!: Runtime;
   accounts!: Accounts;
+  recovery!: AccountRecovery;
+  accountData!: AccountData;
   analyses!: Analyses;
+  sharing!: Sharing;
   promos!: Promos;
   payments!: Payments;
   administration!: Administration;
@@ -141,7 +158,10 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
       const session: HttpSession = options.ownAddress ? { remoteAddress: `10.0.${Math.floor(this.addresses / 250)}.${(this.addresses % 250) + 1}` } : {};
       return {
         accounts: httpAccounts(app, this.runtime, session),
+        recovery: httpAccountRecovery(app, session),
+        accountData: httpAccountData(app, session),
         analyses: httpAnalyses(app, session),
+        sharing: httpSharing(app, session),
         promos: httpPromos(app, session),
         payments: withStripeSide(httpPayments(app, session), this.stripeScenario),
         administration: httpAdministration(app, session),
@@ -150,7 +170,10 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
     const session = {};
     return {
       accounts: useCaseAccounts(this.runtime, session),
+      recovery: useCaseAccountRecovery(this.runtime, session),
+      accountData: useCaseAccountData(this.runtime, session),
       analyses: useCaseAnalyses(this.runtime, session),
+      sharing: useCaseSharing(this.runtime, session),
       promos: useCasePromos(this.runtime, session),
       payments: withStripeSide(useCasePayments(this.runtime, session), this.stripeScenario),
       administration: this.parameters.wiring === 'cli' ? cliAdministration(this.runtime) : useCaseAdministration(this.runtime, session),

@@ -1,7 +1,7 @@
 /**
  * The analysis engine end to end on the shared corpus of real government PDFs: AnalyzeDocument with the
- * product's PdfjsTextExtractor (pdf.js, and Tesseract OCR for scans) and EmbeddedDocumentAnalyzer, over an
- * in-memory unit of work. OCR costs ~6 s a page on two cores: the 7-page minutes and the 11-page ordinance
+ * product's PdfjsTextExtractor (pdf.js, and Tesseract OCR for scans), EldLanguageDetector and
+ * EmbeddedDocumentAnalyzer, over an in-memory unit of work. OCR costs ~6 s a page on two cores: the 7-page minutes and the 11-page ordinance
  * scans are read whole, the 66-page board packet on a sample of its pages (about 3 minutes in all).
  */
 import { execFileSync } from 'node:child_process';
@@ -17,10 +17,11 @@ import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { corpusDir } from '../testing/shared-corpus.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded/embedded-document-analyzer.ts';
+import { EldLanguageDetector } from './language/eld-language-detector.ts';
 
 const pool = new ExtractionPool();
 const extractor = new PdfjsTextExtractor({ pool });
-const useCase = new AnalyzeDocument(extractor, new InMemoryUnitOfWork(), new EmbeddedDocumentAnalyzer(), systemClock);
+const useCase = new AnalyzeDocument(extractor, new InMemoryUnitOfWork(), new EmbeddedDocumentAnalyzer(), systemClock, new EldLanguageDetector());
 afterAll(() => extractor.close());
 
 const pdfs = readdirSync(corpusDir).filter((name) => name.endsWith('.pdf')).sort();
@@ -46,6 +47,8 @@ const totals = { citations: 0, verified: 0 };
 const expectGrounded = (name: string, analysis: AnalysisResult, pages: number): void => {
   expect(analysisResultSchema.safeParse(analysis).success).toBe(true);
   expect(analysis.metadata).toMatchObject({ pages, analyzer: 'embedded', model: EMBEDDED_MODEL, promptVersion: null });
+  // Every document of the corpus is in English, scans included: no language warning.
+  expect(analysis.metadata, name).toMatchObject({ language: { code: 'en', name: 'English' }, warnings: [] });
   expect(analysis.summary.length).toBeGreaterThan(20);
   expect(analysis.citations.some((c) => c.section === 'summary')).toBe(true);
   expect(analysis.citations.every((c) => Number.isInteger(c.page) && c.page >= 1 && c.page <= pages)).toBe(true);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyzerDraftSchema, type AnalyzerName, type DocumentAnalyzer } from '@civicwatch/core';
+import { analyzerDraftSchema, renderAnalysisPrompt, type AnalyzerName, type DocumentAnalyzer } from '@civicwatch/core';
 import type { Sleep } from './llm/retry-policy.ts';
 import type { FakeLanguageModel } from './llm/testing/fake-language-model.ts';
-import { analysisRequest, faaProposedRulePages, levyOrdinancePages } from './llm/testing/corpus-pages.ts';
+import { analysisRequest, faaProposedRulePages, levyOrdinancePages, samplePrompt } from './llm/testing/corpus-pages.ts';
 
 export interface AnalyzerTestEnvironment {
   /** Small enough in the long-document test that the document needs several chunks. */
@@ -143,6 +143,20 @@ export function describeDocumentAnalyzerContract(subject: DocumentAnalyzerContra
         expect(a.value.promptVersion).toBe(b.value.promptVersion);
         expect(c.value.promptVersion).not.toBe(a.value.promptVersion);
         expect(systemContent(model.requests[2]?.body.messages)).toContain('Focus on the effect on property taxes.');
+      });
+
+      it('tells the model the document\'s language in every call, map and reduce alike', async () => {
+        const spanish = { code: 'es', name: 'Spanish' };
+        const prompt = renderAnalysisPrompt({
+          template: samplePrompt, analysisType: 'summary', jurisdiction: { country: 'US', state: 'IL' }, customFocus: null, paidTier: true, language: spanish,
+        });
+        const result = await create({ contextTokens: smallContext }).analyze(analysisRequest(faaProposedRulePages(), { prompt, language: spanish }));
+
+        expect(result.ok, JSON.stringify(result)).toBe(true);
+        expect(model.requests.length).toBeGreaterThan(1);
+        for (const request of model.requests) {
+          expect(systemContent(request.body.messages)).toContain('The document is written in Spanish. Write your analysis in English');
+        }
       });
 
       it('repairs malformed JSON once, sending the problem back, and succeeds', async () => {

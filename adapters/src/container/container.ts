@@ -2,20 +2,27 @@ import { Container } from 'inversify';
 import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile,
+  ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
   WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, RefundPayment, GetAdminStats, UpdateTier,
   ListAuditLog, SetAdminRole,
   MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverOutbox,
+  TokenHasher, AccountLinks, RequestPasswordReset, ResetPassword, SendEmailVerification, VerifyEmail, ChangePassword,
+  RequestEmailChange, ConfirmEmailChange,
+  TokenGenerator, CreateShareLink, RevokeShareLink, GetSharedAnalysis,
+  UpdateEmailPreferences, ListCreditHistory, ExportAccount, DeleteAccount, OpenBillingPortal, GetBillingAccount,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
 import { resolveSessionSecret } from '../config/session-secret.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
+import { CryptoTokenGenerator } from '../security/crypto-token-generator.ts';
+import { Sha256TokenHasher } from '../security/sha256-token-hasher.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
+import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 import { InProcessProgressHub } from '../progress/in-process-progress-hub.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
 import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
@@ -64,9 +71,12 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<UnitOfWork>(UnitOfWork).toConstantValue(database.uow);
   container.bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
   container.bind<IdGenerator>(IdGenerator).toConstantValue(new CryptoIdGenerator());
+  container.bind<TokenGenerator>(TokenGenerator).toConstantValue(new CryptoTokenGenerator());
+  container.bind<TokenHasher>(TokenHasher).toConstantValue(new Sha256TokenHasher());
   container.bind<Clock>(Clock).toConstantValue(systemClock);
   container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
+  container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
   // Per process (ADR 0005): progress reaches watchers connected to the instance that runs the analysis.
   container.bind<ProgressHub>(ProgressHub).toConstantValue(new InProcessProgressHub());
@@ -83,7 +93,17 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const signer = () => container.get<TokenSigner>(TokenSigner);
   container.bind(MessageComposer).toDynamicValue(() => new MessageComposer(signer(), config.publicUrl, clock(), container.get<IdGenerator>(IdGenerator)));
   const messages = () => container.get(MessageComposer);
-  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator), messages()));
+  container.bind(AccountLinks).toDynamicValue(() =>
+    new AccountLinks(container.get<TokenGenerator>(TokenGenerator), container.get<TokenHasher>(TokenHasher), clock(), container.get<IdGenerator>(IdGenerator)));
+  const links = () => container.get(AccountLinks);
+  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator), messages(), links()));
+  container.bind(RequestPasswordReset).toDynamicValue(() => new RequestPasswordReset(uow(), links(), messages()));
+  container.bind(ResetPassword).toDynamicValue(() => new ResetPassword(uow(), hasher(), links(), clock(), messages()));
+  container.bind(SendEmailVerification).toDynamicValue(() => new SendEmailVerification(uow(), links(), messages()));
+  container.bind(VerifyEmail).toDynamicValue(() => new VerifyEmail(uow(), links(), clock()));
+  container.bind(ChangePassword).toDynamicValue(() => new ChangePassword(uow(), hasher(), clock(), messages()));
+  container.bind(RequestEmailChange).toDynamicValue(() => new RequestEmailChange(uow(), hasher(), links(), messages()));
+  container.bind(ConfirmEmailChange).toDynamicValue(() => new ConfirmEmailChange(uow(), links(), clock()));
   container.bind(LogIn).toDynamicValue(() => new LogIn(uow(), hasher()));
   container.bind(GetCurrentUser).toDynamicValue(() => new GetCurrentUser(uow()));
   container.bind(UpdateProfile).toDynamicValue(() => new UpdateProfile(uow(), clock()));
@@ -92,7 +112,10 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(ListUsers).toDynamicValue(() => new ListUsers(uow()));
   container.bind(GrantAdminRoles).toDynamicValue(() => new GrantAdminRoles(uow(), adminPolicy()));
   container.bind(AnalyzeDocument).toDynamicValue(() =>
-    new AnalyzeDocument(container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock()));
+    new AnalyzeDocument(
+      container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock(),
+      container.get<LanguageDetector>(LanguageDetector),
+    ));
   const progressHub = () => container.get<ProgressHub>(ProgressHub);
   container.bind(RunAnalysis).toDynamicValue(() =>
     new RunAnalysis(uow(), container.get(AnalyzeDocument), progressHub(), container.get<IdGenerator>(IdGenerator), clock(), messages()));
@@ -100,6 +123,9 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
   container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
   container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));
+  container.bind(CreateShareLink).toDynamicValue(() => new CreateShareLink(uow(), container.get<TokenGenerator>(TokenGenerator), clock()));
+  container.bind(RevokeShareLink).toDynamicValue(() => new RevokeShareLink(uow()));
+  container.bind(GetSharedAnalysis).toDynamicValue(() => new GetSharedAnalysis(uow()));
   container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub()));
   container.bind(ValidatePromo).toDynamicValue(() => new ValidatePromo(uow(), clock()));
   container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
@@ -127,6 +153,13 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(SetAdminRole).toDynamicValue(() => new SetAdminRole(uow(), adminPolicy(), clock(), ids()));
   container.bind(Unsubscribe).toDynamicValue(() => new Unsubscribe(uow(), signer(), clock()));
   container.bind(ListOutbox).toDynamicValue(() => new ListOutbox(uow()));
+  container.bind(UpdateEmailPreferences).toDynamicValue(() => new UpdateEmailPreferences(uow(), clock()));
+  container.bind(ListCreditHistory).toDynamicValue(() => new ListCreditHistory(uow()));
+  container.bind(ExportAccount).toDynamicValue(() => new ExportAccount(uow(), clock()));
+  container.bind(DeleteAccount).toDynamicValue(() => new DeleteAccount(uow(), hasher(), gateway(), adminPolicy()));
+  // The provider's portal sends the user back to account settings.
+  container.bind(OpenBillingPortal).toDynamicValue(() => new OpenBillingPortal(uow(), gateway(), `${config.publicUrl}/account`));
+  container.bind(GetBillingAccount).toDynamicValue(() => new GetBillingAccount(uow(), gateway()));
 
   let dispatcher: OutboxDispatcher | undefined;
 

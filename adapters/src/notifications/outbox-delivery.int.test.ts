@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AdminPolicy, DeliverOutbox, MessageComposer, RegisterUser, registerSchema, retryDelayMs, type OutboxMessage, type UnitOfWork,
 } from '@civicwatch/core';
-import { FixedClock, plainTextHasher } from '@civicwatch/core/testing/fakes.ts';
+import { FixedClock, plainTextHasher, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase, type TestDatabaseKind } from '../persistence/testing/create-test-database.ts';
 import { HmacTokenSigner } from './hmac-token-signer.ts';
@@ -57,7 +57,7 @@ for (const { kind, skip } of kinds) {
     const register = async (firstName = 'Rosa') => {
       n += 1;
       const messages = new MessageComposer(signer, PUBLIC_URL, clock, ids);
-      const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, messages)
+      const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, messages, testAccountLinks(clock))
         .execute(registerSchema.parse({ firstName, email: `${firstName.toLowerCase()}-${n}@example.org`, password: 'liberty1' }));
       if (!result.ok) throw new Error(result.error.message);
       return result.value;

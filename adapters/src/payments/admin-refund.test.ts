@@ -3,7 +3,7 @@ import {
   AdminPolicy, ConfirmPayment, HandlePaymentEvent, ListAuditLog, PAYMENTS_NOT_CONFIGURED_MESSAGE, RefundPayment, RegisterUser,
   SetTierPriceIds, StartCheckout, adminMessages, refundSchema, registerSchema, type AdminActor, type PaymentGateway,
 } from '@civicwatch/core';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '@civicwatch/core/testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from './stripe/testing/fake-stripe-server.ts';
@@ -31,9 +31,11 @@ let chief: AdminActor;
 let n = 0;
 
 const register = async (email: string, policy = new AdminPolicy([])) => {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
+  // Checkout requires a verified address: the user has opened the link of the welcome e-mail.
+  await uow.run(({ users }) => users.markEmailVerified(result.value.id, clock.now()));
   return result.value.id;
 };
 

@@ -4,7 +4,7 @@ import {
   AdminPolicy, CancelSubscription, ConfirmPayment, CreatePromo, GetSubscription, HandlePaymentEvent, PAYMENTS_NOT_CONFIGURED_MESSAGE,
   RedeemPromo, RegisterUser, SetTierPriceIds, StartCheckout, createPromoSchema, promoMessages, registerSchema, type StartCheckoutInput,
 } from '@civicwatch/core';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '@civicwatch/core/testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe, type FakeTestPaymentMethod } from './stripe/testing/fake-stripe-server.ts';
@@ -41,11 +41,13 @@ beforeEach(async () => {
   await new SetTierPriceIds(uow).execute(prices);
 });
 
-const registerUser = async (name = 'Rosa') => {
+/** A new account whose owner has opened the verification link (checkout requires it), unless `verified` is false. */
+const registerUser = async (name = 'Rosa', { verified = true } = {}) => {
   n += 1;
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: name, email: `${name.toLowerCase()}-${n}@example.test`, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
+  if (verified) await uow.run(({ users }) => users.markEmailVerified(result.value.id, clock.now()));
   return result.value.id;
 };
 const userOf = async (id: string) => (await uow.run((r) => r.users.findById(id)))!;
@@ -169,6 +171,16 @@ describe('a first payment', () => {
     await start(user, { tier: 'defender', amount: 99 });
     expect(fake.object(abandoned.subscriptionId)).toMatchObject({ status: 'canceled' });
     expect((await uow.run((r) => r.billing.openSubscriptions(user))).map((s) => s.tierId)).toEqual(['defender']);
+  });
+
+  it('refuses an account whose e-mail is not verified, before anything reaches Stripe', async () => {
+    const user = await registerUser('Ada', { verified: false });
+    const eventsBefore = fake.events.length;
+    expect(await checkout.execute(user, { tier: 'patriot', amount: 29 })).toEqual({
+      ok: false, error: { code: 'email.unverified', message: 'Please verify your e-mail address before subscribing.' },
+    });
+    expect(fake.events.length).toBe(eventsBefore);
+    expect(await uow.run((r) => r.billing.customerIdOf(user))).toBeNull();
   });
 
   it('answers payments.not_configured when the server has no Stripe keys', async () => {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
-import type { AnalysisRepository, AnalysisSearch, AnalysisType, StoredAnalysis } from '@civicwatch/core';
+import type { AnalysisRepository, AnalysisSearch, AnalysisType, NewAnalysis, ShareLink, StoredAnalysis } from '@civicwatch/core';
 import { AnalysisEntity } from './entities/analysis.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
 
@@ -12,7 +12,9 @@ const toStoredAnalysis = (row: AnalysisRow): StoredAnalysis => ({
   createdAt: row.createdAt,
   analysisType: row.analysisType as AnalysisType,
   document: { title: row.title, type: row.documentType },
+  language: row.language ?? null,
   result: row.result,
+  share: row.shareToken && row.sharedAt ? { token: row.shareToken, sharedAt: row.sharedAt } : null,
 });
 
 const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
@@ -20,7 +22,7 @@ const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 export class MikroOrmAnalysisRepository implements AnalysisRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async save(analysis: StoredAnalysis): Promise<void> {
+  async save(analysis: NewAnalysis): Promise<void> {
     await this.em.insert(AnalysisEntity, {
       id: analysis.id,
       user: analysis.userId,
@@ -28,6 +30,7 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
       analysisType: analysis.analysisType,
       title: analysis.document.title,
       documentType: analysis.document.type,
+      language: analysis.language ?? null,
       result: analysis.result,
     });
   }
@@ -66,8 +69,36 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
     return row ? toStoredAnalysis(row) : null;
   }
 
+  async all(userId: string): Promise<StoredAnalysis[]> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.em.find(AnalysisEntity, { user: userId }, { orderBy: [...NEWEST_FIRST], disableIdentityMap: true });
+    return rows.map(toStoredAnalysis);
+  }
+
   async delete(userId: string, id: string): Promise<boolean> {
     if (!isUuid(userId) || !isUuid(id)) return false;
     return (await this.em.nativeDelete(AnalysisEntity, { id, user: userId })) > 0;
+  }
+
+  /** One statement: of two shares at once, the second waits for the first's row lock and keeps its token. */
+  async share(userId: string, id: string, link: ShareLink): Promise<ShareLink | null> {
+    if (!isUuid(userId) || !isUuid(id)) return null;
+    const [row] = await this.em.execute<Array<{ share_token: string; shared_at: Date | string }>>(
+      `update analyses set share_token = coalesce(share_token, ?), shared_at = coalesce(shared_at, ?)
+       where id = ? and user_id = ?
+       returning share_token, shared_at`,
+      [link.token, link.sharedAt, id, userId],
+    );
+    return row ? { token: row.share_token, sharedAt: new Date(row.shared_at) } : null;
+  }
+
+  async unshare(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(userId) || !isUuid(id)) return false;
+    return (await this.em.nativeUpdate(AnalysisEntity, { id, user: userId }, { shareToken: null, sharedAt: null })) > 0;
+  }
+
+  async findShared(token: string): Promise<StoredAnalysis | null> {
+    const row = await this.em.findOne(AnalysisEntity, { shareToken: token }, { disableIdentityMap: true });
+    return row ? toStoredAnalysis(row) : null;
   }
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferEntity } from '@mikro-orm/core';
 import {
   openSubscriptionStatuses,
-  type BillingRepository, type InvoiceBillingReason, type StoredPayment, type StoredSubscription, type SubscriptionStatus, type TierId,
+  type BillingRepository, type InvoiceBillingReason, type NewPayment, type StoredPayment, type StoredSubscription, type SubscriptionStatus, type TierId,
 } from '@civicwatch/core';
 import { BillingCustomerEntity, PaymentEntity, SubscriptionEntity } from './entities/billing.entity.ts';
 import { isUuid } from './sql-helpers.ts';
@@ -25,7 +25,7 @@ const toSubscription = (row: SubscriptionRow): StoredSubscription => ({
 
 const toPayment = (row: PaymentRow): StoredPayment => ({
   invoiceId: row.invoiceId,
-  userId: row.user,
+  userId: row.user ?? null,
   subscriptionId: row.subscriptionId ?? null,
   paymentId: row.paymentId ?? null,
   tierId: row.tier as TierId,
@@ -85,7 +85,7 @@ export class MikroOrmBillingRepository implements BillingRepository {
     return rows.map(toSubscription);
   }
 
-  async recordPayment(payment: StoredPayment): Promise<boolean> {
+  async recordPayment(payment: NewPayment): Promise<boolean> {
     const inserted = await this.em.execute<unknown[]>(
       `insert into payments (invoice_id, user_id, subscription_id, payment_id, tier_id, amount_cents, refunded_cents, credits_granted, billing_reason, paid_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

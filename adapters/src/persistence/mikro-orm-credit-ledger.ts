@@ -19,6 +19,16 @@ interface LedgerRecord {
   created_at: Date;
 }
 
+const toLedgerRow = (r: LedgerRecord): LedgerRow => ({
+  id: r.id,
+  userId: r.user_id,
+  delta: r.delta,
+  reason: r.reason as LedgerReason,
+  reference: r.reference,
+  balanceAfter: r.balance_after,
+  createdAt: new Date(r.created_at),
+});
+
 /**
  * The balance and its ledger row change in the caller's transaction (ADR 0002).
  *
@@ -73,15 +83,18 @@ export class MikroOrmCreditLedger implements CreditLedger {
        from credit_ledger where user_id = ? order by created_at, id`,
       [userId],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      delta: r.delta,
-      reason: r.reason as LedgerReason,
-      reference: r.reference,
-      balanceAfter: r.balance_after,
-      createdAt: new Date(r.created_at),
-    }));
+    return rows.map(toLedgerRow);
+  }
+
+  async list(userId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }> {
+    if (!isUuid(userId)) return { rows: [], total: 0 };
+    const rows = await this.em.execute<LedgerRecord[]>(
+      `select id, user_id, delta, reason, reference, balance_after, created_at
+       from credit_ledger where user_id = ? order by created_at desc, id desc offset ? limit ?`,
+      [userId, Math.max(0, page.offset), Math.max(0, page.limit)],
+    );
+    const [count] = await this.em.execute<Array<{ total: string | number }>>('select count(*) as total from credit_ledger where user_id = ?', [userId]);
+    return { rows: rows.map(toLedgerRow), total: Number(count?.total ?? 0) };
   }
 
   private async alreadyPosted(reason: LedgerReason, reference: string): Promise<boolean> {

@@ -100,4 +100,14 @@ export class MikroOrmPromoCodeRepository implements PromoCodeRepository {
     );
     return inserted.length === 1;
   }
+
+  async redemptionsOf(userId: string): Promise<Array<{ code: string; redeemedAt: Date }>> {
+    if (!isUuid(userId)) return [];
+    const rows = await this.em.execute<Array<{ code: string; created_at: Date | string }>>(
+      `select p.code, r.created_at from promo_redemptions r join promo_codes p on p.id = r.promo_id
+       where r.user_id = ? order by r.created_at, p.code`,
+      [userId],
+    );
+    return rows.map((r) => ({ code: r.code, redeemedAt: new Date(r.created_at) }));
+  }
 }

@@ -11,6 +11,8 @@ import { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.t
 import { MikroOrmBillingRepository } from './mikro-orm-billing-repository.ts';
 import { MikroOrmAdminStatsRepository, MikroOrmAuditLogRepository } from './mikro-orm-admin-repositories.ts';
 import { MikroOrmOutboxRepository } from './mikro-orm-outbox-repository.ts';
+import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository.ts';
+import { MikroOrmSessionRepository } from './mikro-orm-session-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
@@ -28,6 +30,8 @@ export const createMikroOrmRepositories = (em: EntityManager): PersistenceReposi
   audit: new MikroOrmAuditLogRepository(em),
   stats: new MikroOrmAdminStatsRepository(em),
   outbox: new MikroOrmOutboxRepository(em),
+  accountTokens: new MikroOrmAccountTokenRepository(em),
+  sessions: new MikroOrmSessionRepository(em),
 });
 
 /** Carries a failed Result out of em.transactional so that it rolls back, then hands it back unchanged. */

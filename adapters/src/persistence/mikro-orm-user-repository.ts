@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InferEntity } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok,
   type DomainError, type Result, type Role, type TierId, type User, type UserListQuery, type UserRepository,
@@ -20,7 +20,8 @@ const toUser = (row: UserRow): User => ({
   credits: row.credits,
   role: row.role as Role,
   passwordHash: row.passwordHash,
-  emailPreferences: { productUpdates: row.emailProductUpdates, analysisNotices: row.emailAnalysisNotices },
+  emailPreferences: { productUpdates: row.emailProductUpdates, analysisNotices: row.emailAnalysisNotices, receipts: row.emailReceipts },
+  emailVerifiedAt: row.emailVerifiedAt ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -61,6 +62,8 @@ export class MikroOrmUserRepository implements UserRepository {
         passwordHash: user.passwordHash,
         emailProductUpdates: user.emailPreferences.productUpdates,
         emailAnalysisNotices: user.emailPreferences.analysisNotices,
+        emailReceipts: user.emailPreferences.receipts,
+        emailVerifiedAt: user.emailVerifiedAt,
         createdAt: user.createdAt,
         updatedAt: user.updatedAt,
       })
@@ -77,8 +80,30 @@ export class MikroOrmUserRepository implements UserRepository {
       country: user.country,
       emailProductUpdates: user.emailPreferences.productUpdates,
       emailAnalysisNotices: user.emailPreferences.analysisNotices,
+      emailReceipts: user.emailPreferences.receipts,
       updatedAt: user.updatedAt,
     });
+  }
+
+  async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em.nativeUpdate(UserEntity, { id }, { passwordHash, updatedAt: at });
+  }
+
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em.nativeUpdate(UserEntity, { id }, { emailVerifiedAt: at, updatedAt: at });
+  }
+
+  async changeEmail(id: string, email: string, at: Date): Promise<Result<void, DomainError>> {
+    try {
+      // Its own savepoint: a unique violation (the address registered meanwhile) leaves the caller's transaction usable.
+      await this.em.transactional((tx) => tx.nativeUpdate(UserEntity, { id }, { email: email.trim().toLowerCase(), emailVerifiedAt: at, updatedAt: at }));
+      return ok(undefined);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
+      throw error;
+    }
   }
 
   async updateTier(id: string, tierId: TierId): Promise<void> {

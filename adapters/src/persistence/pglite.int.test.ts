@@ -1,5 +1,5 @@
 import { createTestDatabase } from './testing/create-test-database.ts';
-import { unitOfWorkContract } from './unit-of-work.contract.ts';
+import { storeSessions, unitOfWorkContract } from './unit-of-work.contract.ts';
 import { sessionStoreContract } from './session-store.contract.ts';
 import { databaseHandleContract } from './database-handle.contract.ts';
 
@@ -8,7 +8,7 @@ const open = () => createTestDatabase({ kind: 'pglite' });
 
 unitOfWorkContract('PGlite over its socket', async () => {
   const test = await open();
-  return { uow: test.db.uow, dispose: test.dispose };
+  return { uow: test.db.uow, ...storeSessions(test.db.sessionStore), dispose: test.dispose };
 });
 sessionStoreContract('PGlite over its socket', async () => {
   const test = await open();

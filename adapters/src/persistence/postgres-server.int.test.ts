@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { createTestDatabase, serverTestSkipReason } from './testing/create-test-database.ts';
-import { unitOfWorkContract } from './unit-of-work.contract.ts';
+import { storeSessions, unitOfWorkContract } from './unit-of-work.contract.ts';
 import { sessionStoreContract } from './session-store.contract.ts';
 import { databaseHandleContract } from './database-handle.contract.ts';
 
@@ -15,7 +15,7 @@ if (skipReason) {
   const open = () => createTestDatabase({ kind: 'server' });
   unitOfWorkContract('PostgreSQL server', async () => {
     const test = await open();
-    return { uow: test.db.uow, dispose: test.dispose };
+    return { uow: test.db.uow, ...storeSessions(test.db.sessionStore), dispose: test.dispose };
   });
   sessionStoreContract('PostgreSQL server', async () => {
     const test = await open();

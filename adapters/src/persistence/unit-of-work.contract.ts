@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, systemClock,
-  type PromoCode, type StoredPayment, type StoredSubscription, type UnitOfWork, type User,
-  type NewOutboxMessage,
+  type NewPayment, type PromoCode, type StoredSubscription, type UnitOfWork, type User,
+  type NewOutboxMessage, type AccountToken,
 } from '@civicwatch/core';
 import type { PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
+import type { PostgresSessionStore } from './postgres-session-store.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE } from './mikro-orm-credit-ledger.ts';
 
 /** A unit of work with the adapters' repositories. */
@@ -15,8 +16,18 @@ export interface ContractUnitOfWork extends UnitOfWork {
 
 export interface UnitOfWorkSubject {
   uow: ContractUnitOfWork;
+  /** Signs `userId` in under session id `sid`, as the API's session store does at sign-in. */
+  openSession(sid: string, userId: string): Promise<void>;
+  /** Whether that session is still signed in. */
+  hasSession(sid: string): Promise<boolean>;
   dispose(): Promise<void>;
 }
+
+/** openSession and hasSession of a database subject: the rows the API's session store writes and reads. */
+export const storeSessions = (store: PostgresSessionStore): Pick<UnitOfWorkSubject, 'openSession' | 'hasSession'> => ({
+  openSession: (sid, userId) => store.save(sid, { cookie: { expires: new Date(Date.now() + 3_600_000) }, userId }),
+  hasSession: async (sid) => (await store.load(sid)) !== null,
+});
 
 /** A user as RegisterUser builds one; every test makes its own, so tests share one database safely. */
 export const aUser = (overrides: Partial<User> = {}): User => {
@@ -34,6 +45,7 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     role: 'user',
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
     emailPreferences: { ...defaultEmailPreferences },
+    emailVerifiedAt: null,
     createdAt: now,
     updatedAt: now,
     ...overrides,
@@ -144,13 +156,13 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         const later = new Date(user.updatedAt.getTime() + 60_000);
         await uow.run((r) => r.users.updateProfile({
           ...user, firstName: 'Rosa', lastName: 'Parks', country: 'US', state: 'AL',
-          emailPreferences: { productUpdates: false, analysisNotices: true },
+          emailPreferences: { productUpdates: false, analysisNotices: true, receipts: false },
           credits: 99, tierId: 'defender', role: 'admin', updatedAt: later,
         }));
         const stored = await uow.run((r) => r.users.findById(user.id));
         expect(stored).toMatchObject({
           firstName: 'Rosa', lastName: 'Parks', state: 'AL', credits: 1, tierId: 'citizen', role: 'user',
-          emailPreferences: { productUpdates: false, analysisNotices: true }, updatedAt: later,
+          emailPreferences: { productUpdates: false, analysisNotices: true, receipts: false }, updatedAt: later,
         });
       });
 
@@ -249,6 +261,20 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         const results = await Promise.all(Array.from({ length: 6 }, () => uow.run((r) => r.ledger.post(entry))));
         expect(results.every((c) => c.ok && c.value.balance === 5)).toBe(true);
         expect(await balanceOf(user.id)).toBe(5);
+      });
+
+      it('lists one user\'s rows newest first, a page at a time, with the number of all of them', async () => {
+        const user = await register(aUser(), 1);
+        await register(aUser(), 4);
+        await uow.run(async (r) => {
+          for (const delta of [2, -1, 5]) await r.ledger.post({ userId: user.id, delta, reason: 'admin_adjustment' });
+        });
+        const first = await uow.run((r) => r.ledger.list(user.id, { offset: 0, limit: 3 }));
+        expect(first.total).toBe(4);
+        expect(first.rows.map((row) => [row.delta, row.balanceAfter])).toEqual([[5, 7], [-1, 2], [2, 3]]);
+        const rest = await uow.run((r) => r.ledger.list(user.id, { offset: 3, limit: 3 }));
+        expect(rest).toEqual({ rows: [(await uow.run((r) => r.ledger.history(user.id)))[0]], total: 4 });
+        expect(await uow.run((r) => r.ledger.list('not-a-uuid', { offset: 0, limit: 3 }))).toEqual({ rows: [], total: 0 });
       });
 
       it('answers user.not_found for an unknown user', async () => {
@@ -377,6 +403,24 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect((await uow.run((r) => r.analyses.list({ userId: 'not-a-uuid', offset: 0, limit: 10 }))).total).toBe(0);
       });
 
+      it('answer every analysis of one user, newest first, with its whole result', async () => {
+        const user = await register();
+        const other = await register();
+        const at = (minutes: number) => new Date(Date.UTC(2026, 1, 1, 12, minutes));
+        await uow.run(async (r) => {
+          for (const [owner, minutes] of [[user, 1], [other, 2], [user, 3], [user, 2]] as const) {
+            await r.analyses.save({
+              id: randomUUID(), userId: owner.id, createdAt: at(minutes), analysisType: 'summary',
+              document: { title: `Minutes ${minutes}`, type: 'text' }, result: { summary: `Meeting ${minutes}`, keyInsights: ['A vote.'] },
+            });
+          }
+        });
+        const all = await uow.run((r) => r.analyses.all(user.id));
+        expect(all.map((a) => a.document.title)).toEqual(['Minutes 3', 'Minutes 2', 'Minutes 1']);
+        expect(all[0]).toMatchObject({ userId: user.id, result: { summary: 'Meeting 3', keyInsights: ['A vote.'] } });
+        expect(await uow.run((r) => r.analyses.all('not-a-uuid'))).toEqual([]);
+      });
+
       it('get and delete only the owner\'s analysis', async () => {
         const user = await register();
         const other = await register();
@@ -385,13 +429,75 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           document: { title: 'Ordinance', type: 'pdf' }, result: { summary: 'About it' },
         };
         await uow.run((r) => r.analyses.save(analysis));
-        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toEqual(analysis);
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toMatchObject({ ...analysis, share: null });
         expect(await uow.run((r) => r.analyses.get(other.id, analysis.id))).toBeNull();
         expect(await uow.run((r) => r.analyses.get(user.id, 'not-a-uuid'))).toBeNull();
         expect(await uow.run((r) => r.analyses.delete(other.id, analysis.id))).toBe(false);
         expect(await uow.run((r) => r.analyses.delete(user.id, analysis.id))).toBe(true);
         expect(await uow.run((r) => r.analyses.delete(user.id, analysis.id))).toBe(false);
         expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toBeNull();
+      });
+
+      it('keep the language of the analysed document, and none when it was undetermined', async () => {
+        const user = await register();
+        const analysis = (language: string | null) => ({
+          id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 1)), analysisType: 'summary' as const,
+          document: { title: 'Ordenanza', type: 'text' }, language, result: { summary: 'Sobre las terrazas' },
+        });
+        const spanish = analysis('es');
+        const undetermined = analysis(null);
+        await uow.run(async (r) => {
+          await r.analyses.save(spanish);
+          await r.analyses.save(undetermined);
+        });
+        expect(await uow.run((r) => r.analyses.get(user.id, spanish.id))).toMatchObject({ language: 'es' });
+        expect(await uow.run((r) => r.analyses.get(user.id, undetermined.id))).toMatchObject({ language: null });
+      });
+
+      it('share only the owner\'s analysis, keep its first link until it is revoked, and lose it with the analysis', async () => {
+        const user = await register();
+        const other = await register();
+        const analysis = {
+          id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 1)), analysisType: 'summary' as const,
+          document: { title: 'Levy', type: 'text' }, result: { summary: 'About it' },
+        };
+        await uow.run((r) => r.analyses.save(analysis));
+        const first = { token: `share-${randomUUID()}`, sharedAt: new Date(Date.UTC(2026, 2, 2)) };
+        const second = { token: `share-${randomUUID()}`, sharedAt: new Date(Date.UTC(2026, 2, 3)) };
+
+        expect(await uow.run((r) => r.analyses.share(other.id, analysis.id, first))).toBeNull();
+        expect(await uow.run((r) => r.analyses.share(user.id, 'not-a-uuid', first))).toBeNull();
+        expect(await uow.run((r) => r.analyses.findShared(first.token))).toBeNull();
+        expect(await uow.run((r) => r.analyses.share(user.id, analysis.id, first))).toEqual(first);
+        expect(await uow.run((r) => r.analyses.share(user.id, analysis.id, second))).toEqual(first);
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toMatchObject({ share: first });
+        expect(await uow.run((r) => r.analyses.findShared(first.token))).toMatchObject({ ...analysis, share: first });
+        expect(await uow.run((r) => r.analyses.findShared(second.token))).toBeNull();
+
+        expect(await uow.run((r) => r.analyses.unshare(other.id, analysis.id))).toBe(false);
+        expect(await uow.run((r) => r.analyses.findShared(first.token))).not.toBeNull();
+        expect(await uow.run((r) => r.analyses.unshare(user.id, analysis.id))).toBe(true);
+        expect(await uow.run((r) => r.analyses.unshare(user.id, analysis.id))).toBe(true);
+        expect(await uow.run((r) => r.analyses.findShared(first.token))).toBeNull();
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toMatchObject({ share: null });
+
+        expect(await uow.run((r) => r.analyses.share(user.id, analysis.id, second))).toEqual(second);
+        await uow.run((r) => r.analyses.delete(user.id, analysis.id));
+        expect(await uow.run((r) => r.analyses.findShared(second.token))).toBeNull();
+        expect(await uow.run((r) => r.analyses.unshare(user.id, analysis.id))).toBe(false);
+      });
+
+      it('give an analysis shared by several requests at once one link', async () => {
+        const user = await register();
+        const analysis = {
+          id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 1)), analysisType: 'summary' as const,
+          document: { title: 'Levy', type: 'text' }, result: { summary: 'About it' },
+        };
+        await uow.run((r) => r.analyses.save(analysis));
+        const links = await Promise.all(Array.from({ length: 5 }, (_, i) =>
+          uow.run((r) => r.analyses.share(user.id, analysis.id, { token: `share-${randomUUID()}`, sharedAt: new Date(Date.UTC(2026, 2, 2, i)) }))));
+        expect(new Set(links.map((l) => l?.token)).size).toBe(1);
+        expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toMatchObject({ share: links[0] });
       });
     });
 
@@ -456,6 +562,22 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.promos.delete(promo.id))).toBe(false);
         expect(await uow.run((r) => r.promos.delete('not-a-uuid'))).toBe(false);
         expect(await uow.run((r) => r.promos.hasRedeemed(promo.id, user.id))).toBe(false);
+      });
+
+      it('list the codes an account redeemed, oldest first', async () => {
+        const [spring, summer] = [aPromo({ maxUses: 5 }), aPromo({ maxUses: 5 })];
+        const user = await register();
+        const other = await register();
+        const at = (day: number) => new Date(Date.UTC(2026, 2, day, 12));
+        await uow.run(async (r) => {
+          for (const promo of [spring, summer]) await r.promos.insert(promo);
+          await r.promos.recordRedemption(summer.id, user.id, at(20));
+          await r.promos.recordRedemption(spring.id, user.id, at(10));
+          await r.promos.recordRedemption(spring.id, other.id, at(11));
+        });
+        expect(await uow.run((r) => r.promos.redemptionsOf(user.id)))
+          .toEqual([{ code: spring.code, redeemedAt: at(10) }, { code: summer.code, redeemedAt: at(20) }]);
+        expect(await uow.run((r) => r.promos.redemptionsOf('not-a-uuid'))).toEqual([]);
       });
 
       it('refuse a second code of the same name, even at once', async () => {
@@ -545,7 +667,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         updatedAt: at(),
         ...overrides,
       });
-      const aPayment = (user: User, overrides: Partial<StoredPayment> = {}): StoredPayment => ({
+      const aPayment = (user: User, overrides: Partial<NewPayment> = {}): NewPayment => ({
         invoiceId: `in_${randomUUID()}`,
         userId: user.id,
         subscriptionId: null,
@@ -641,12 +763,17 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect((await uow.run((r) => r.users.findById(user.id)))?.role).toBe('user');
       });
 
-      it('deletes an account with its ledger, analyses-in-flight and billing, keeping the audit entries it wrote', async () => {
+      it('deletes an account with its ledger, analyses-in-flight and billing, keeping the audit entries it wrote and its invoices, anonymised', async () => {
         const admin = await register();
         const user = await register(aUser(), 3);
+        const payment: NewPayment = {
+          invoiceId: `in_${randomUUID()}`, userId: user.id, subscriptionId: `sub_${user.id}`, paymentId: `pi_${randomUUID()}`, tierId: 'patriot',
+          amountCents: 2900, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: new Date(Date.UTC(2026, 2, 1)),
+        };
         await uow.run(async (r) => {
           await r.pendingAnalyses.insert({ id: randomUUID(), userId: user.id, createdAt: new Date() });
           await r.billing.saveCustomer(user.id, `cus_${user.id}`);
+          await r.billing.recordPayment(payment);
           await r.audit.record({ id: randomUUID(), actorId: admin.id, actorLabel: admin.email, action: 'user.credits', target: user.id, before: { credits: 0 }, after: { credits: 3 }, createdAt: new Date() });
         });
         expect(await uow.run((r) => r.users.delete(user.id))).toBe(true);
@@ -655,6 +782,8 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.ledger.history(user.id))).toEqual([]);
         expect(await uow.run((r) => r.billing.userIdOfCustomer(`cus_${user.id}`))).toBeNull();
         expect((await uow.run((r) => r.pendingAnalyses.list())).some((p) => p.userId === user.id)).toBe(false);
+        expect(await uow.run((r) => r.billing.listPayments(user.id))).toEqual([]);
+        expect(await uow.run((r) => r.billing.findPaymentByPaymentId(payment.paymentId!))).toEqual({ ...payment, userId: null });
 
         expect(await uow.run((r) => r.users.delete(admin.id))).toBe(true);
         const { entries } = await uow.run((r) => r.audit.list({ offset: 0, limit: 500 }));
@@ -827,12 +956,104 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await find(message.id)).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: at(base, 13) });
       });
 
-      it('keeps the messages of a deleted account, without its id', async () => {
+      it('deletes the messages of a deleted account, sent or not, and nobody else\'s (ADR 0009)', async () => {
         const user = await register();
-        const message = aMessage(user, new Date(Date.now() + 60_000_000));
-        await uow.run((r) => r.outbox.enqueue(message));
+        const other = await register();
+        const [sent, pending, kept] = [aMessage(user, new Date(Date.now() + 60_000_000)), aMessage(user, new Date()), aMessage(other, new Date())];
+        await uow.run(async (r) => {
+          for (const message of [sent, pending, kept]) await r.outbox.enqueue(message);
+          await r.outbox.markSent(sent.id, new Date());
+        });
         expect(await uow.run((r) => r.users.delete(user.id))).toBe(true);
-        expect(await find(message.id)).toMatchObject({ userId: null, to: user.email });
+        expect(await find(sent.id)).toBeUndefined();
+        expect(await find(pending.id)).toBeUndefined();
+        expect(await find(kept.id)).toMatchObject({ userId: other.id });
+      });
+    });
+
+    describe('account self-service', () => {
+      const aToken = (user: User, overrides: Partial<AccountToken> = {}): AccountToken => ({
+        id: randomUUID(), userId: user.id, purpose: 'password_reset', tokenHash: `hash-${randomUUID()}`, newEmail: null,
+        expiresAt: new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000), usedAt: null,
+        createdAt: new Date(Math.floor(Date.now() / 1000) * 1000), ...overrides,
+      });
+
+      it('replaces the password hash and records a verified address', async () => {
+        const user = await register();
+        const at = new Date(user.updatedAt.getTime() + 60_000);
+        await uow.run(async (r) => {
+          await r.users.updatePassword(user.id, '$argon2id$new', at);
+          await r.users.markEmailVerified(user.id, at);
+        });
+        expect(await uow.run((r) => r.users.findById(user.id))).toMatchObject({ passwordHash: '$argon2id$new', emailVerifiedAt: at, updatedAt: at });
+      });
+
+      it('moves an account to a free address, verified, and refuses one another account has', async () => {
+        const user = await register();
+        const other = await register();
+        const at = new Date(user.updatedAt.getTime() + 60_000);
+        const moved = `moved-${randomUUID()}@example.test`;
+        expect(await uow.run((r) => r.users.changeEmail(user.id, moved.toUpperCase(), at))).toEqual({ ok: true, value: undefined });
+        expect(await uow.run((r) => r.users.findByEmail(moved))).toMatchObject({ id: user.id, emailVerifiedAt: at });
+        // The transaction stays usable after the refusal: its other writes commit.
+        const { refused } = await uow.run(async (r) => {
+          const taken = await r.users.changeEmail(user.id, other.email, at);
+          await r.users.updatePassword(user.id, '$argon2id$after', at);
+          return { refused: taken };
+        });
+        expect(refused).toEqual(err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE)));
+        expect(await uow.run((r) => r.users.findById(user.id))).toMatchObject({ email: moved, passwordHash: '$argon2id$after' });
+      });
+
+      it('keeps tokens by hash and uses each once, even when two uses race', async () => {
+        const user = await register();
+        const token = aToken(user, { purpose: 'email_change', newEmail: `new-${randomUUID()}@example.test` });
+        await uow.run((r) => r.accountTokens.insert(token));
+        expect(await uow.run((r) => r.accountTokens.findByHash(token.tokenHash))).toEqual(token);
+        expect(await uow.run((r) => r.accountTokens.findByHash('hash-of-nothing'))).toBeNull();
+        const at = new Date(token.createdAt.getTime() + 1000);
+        const uses = await Promise.all(Array.from({ length: 4 }, () => uow.run((r) => r.accountTokens.markUsed(token.id, at))));
+        expect(uses.filter(Boolean)).toHaveLength(1);
+        expect((await uow.run((r) => r.accountTokens.findByHash(token.tokenHash)))?.usedAt).toEqual(at);
+      });
+
+      it('forgets unused tokens of the purposes named, for that user only', async () => {
+        const user = await register();
+        const other = await register();
+        const reset = aToken(user);
+        const used = aToken(user, { usedAt: new Date() });
+        const verification = aToken(user, { purpose: 'email_verification' });
+        const othersReset = aToken(other);
+        await uow.run(async (r) => {
+          for (const t of [reset, used, verification, othersReset]) await r.accountTokens.insert(t);
+          await r.accountTokens.deleteUnused(user.id, ['password_reset']);
+        });
+        const left = await uow.run(async (r) => Promise.all([reset, used, verification, othersReset].map((t) => r.accountTokens.findByHash(t.tokenHash))));
+        expect(left.map((t) => t?.id ?? null)).toEqual([null, used.id, verification.id, othersReset.id]);
+      });
+
+      it('goes with its account', async () => {
+        const user = await register();
+        const token = aToken(user);
+        await uow.run((r) => r.accountTokens.insert(token));
+        await subject.openSession(`sid-${user.id}`, user.id);
+        await uow.run((r) => r.users.delete(user.id));
+        expect(await uow.run((r) => r.accountTokens.findByHash(token.tokenHash))).toBeNull();
+        expect(await subject.hasSession(`sid-${user.id}`)).toBe(false);
+      });
+
+      it("ends a user's sessions but the one kept, and nobody else's", async () => {
+        const user = await register();
+        const other = await register();
+        const [kept, ended, gone, others] = ['kept', 'ended', 'gone', 'others'].map((s) => `${s}-${user.id}`) as [string, string, string, string];
+        await subject.openSession(kept, user.id);
+        await subject.openSession(ended, user.id);
+        await subject.openSession(gone, user.id);
+        await subject.openSession(others, other.id);
+        expect(await uow.run((r) => r.sessions.endSessionsOf(user.id, kept))).toBe(2);
+        expect(await Promise.all([kept, ended, gone, others].map((sid) => subject.hasSession(sid)))).toEqual([true, false, false, true]);
+        expect(await uow.run((r) => r.sessions.endSessionsOf(user.id))).toBe(1);
+        expect(await subject.hasSession(kept)).toBe(false);
       });
     });
   });

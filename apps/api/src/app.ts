@@ -13,14 +13,18 @@ import { registerSessions } from './plugins/sessions.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { accountRecoveryRoutes } from './routes/account-recovery.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { analyzeRoutes } from './routes/analyze.routes.ts';
 import { analysesRoutes } from './routes/analyses.routes.ts';
+import { sharedRoutes } from './routes/shared.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
 import { paymentRoutes } from './routes/payments.routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.routes.ts';
+import { accountDataRoutes } from './routes/account-data.routes.ts';
+import { billingRoutes } from './routes/billing.routes.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 
 declare module 'fastify' {
@@ -87,13 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes, { publicConfig: options.publicConfig, checkDatabase: options.checkDatabase });
   await app.register(authRoutes);
+  await app.register(accountRecoveryRoutes);
   await app.register(profileRoutes);
-  await app.register(dashboardRoutes);
+  await app.register(dashboardRoutes, { publicUrl: options.publicUrl });
   await app.register(analyzeRoutes);
-  await app.register(analysesRoutes);
+  await app.register(analysesRoutes, { publicUrl: options.publicUrl });
+  await app.register(sharedRoutes);
   await app.register(promoRoutes);
   await app.register(paymentRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(accountDataRoutes, { publicUrl: options.publicUrl });
+  await app.register(billingRoutes);
   await app.register(adminRoutes);
   await registerWebApp(app, { distDir: options.webDistDir });
   return app;

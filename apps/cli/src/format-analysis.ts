@@ -1,4 +1,4 @@
-import type { AnalysisProgress, AnalysisResult, AnalysisType, CitedSection } from '@civicwatch/core';
+import { languageLabel, type AnalysisProgress, type AnalysisResult, type AnalysisType, type CitedSection } from '@civicwatch/core';
 
 export const describeProgress = (progress: AnalysisProgress): string => {
   switch (progress.stage) {
@@ -11,7 +11,10 @@ export const describeProgress = (progress: AnalysisProgress): string => {
 
 const typeNames: Record<AnalysisType, string> = { summary: 'Summary', constitutional: 'Constitutional Check', custom: 'Custom Watchdog' };
 
-/** The result for a terminal: each point followed by its pages, ✓ where the quote was found on that page. */
+/**
+ * The result for a terminal: the analyzer's warnings first, each point followed by its pages (✓ where the quote
+ * was found on that page), then the document's language and the other facts.
+ */
 export function formatAnalysis(title: string, type: AnalysisType, result: AnalysisResult): string {
   const cites = (section: CitedSection, index: number) => {
     const found = result.citations.filter((c) => c.section === section && c.index === index);
@@ -24,6 +27,7 @@ export function formatAnalysis(title: string, type: AnalysisType, result: Analys
     `${title} (${typeNames[type]})`,
     '='.repeat(Math.min(78, title.length + typeNames[type].length + 3)),
     '',
+    ...m.warnings.flatMap((warning) => [`Note: ${warning}`, '']),
     'Summary',
     `  ${result.summary}${cites('summary', 0)}`,
     '',
@@ -32,6 +36,7 @@ export function formatAnalysis(title: string, type: AnalysisType, result: Analys
     ...list('Recommended Citizen Actions', 'citizenAction', result.citizenAction),
     ...list('Legal Risks', 'legalRisks', result.legalRisks),
     `Sentiment: ${result.sentiment.rating}/5 (confidence ${Math.round(result.sentiment.confidence * 100)}%)`,
+    `Language: ${languageLabel(m.language)}`,
     `${m.pages} page(s)${m.ocrPages.length ? `, read by OCR: ${m.ocrPages.join(', ')}` : ''}; ${m.wordCount} words; ${(m.processingTime / 1000).toFixed(1)} s; ` +
       `analyzer ${m.analyzer}${m.model ? ` (${m.model})` : ''}`,
     `Citations: ${result.citations.filter((c) => c.verified).length} of ${result.citations.length} quotes found on their page (✓).`,

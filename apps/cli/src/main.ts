@@ -10,6 +10,7 @@ import { registerStatsCommand } from './commands/stats.command.ts';
 import { registerAuditCommand } from './commands/audit.command.ts';
 import { registerAdminCommands } from './commands/admin.command.ts';
 import { registerOutboxCommand } from './commands/outbox.command.ts';
+import { registerBackupCommands } from './commands/backup.command.ts';
 import { EXIT_SOFTWARE, EXIT_USAGE } from './exit-codes.ts';
 
 const program = new Command('civicwatch')
@@ -30,6 +31,7 @@ registerStatsCommand(program);
 registerAuditCommand(program);
 registerAdminCommands(program);
 registerOutboxCommand(program);
+registerBackupCommands(program);
 
 try {
   await program.parseAsync(process.argv);

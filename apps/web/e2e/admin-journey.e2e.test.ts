@@ -153,6 +153,7 @@ test('the administrator edits a prompt, creates a promo code a citizen redeems, 
 test('the administrator refunds part of a Patriot payment, and is refused a refund of more than is left', async () => {
   const payer = await newVisitor();
   payerEmail = await j.signUp(payer, 'Ben');
+  await j.verifyEmail(payer, payerEmail);
   await payForPatriot(payer, 'Ben Franklin');
   await forwarding.settled();
   expect(await me(payer)).toMatchObject({ subscriptionTier: 'patriot', credits: 6 });

@@ -31,7 +31,7 @@ test('a citizen subscribes to Patriot with a discount code, then redeems a credi
   const context = await j.browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   await routeStripe(page, fake);
-  await j.signUp(page, 'Rosa');
+  await j.verifyEmail(page, await j.signUp(page, 'Rosa'));
 
   await page.goto(`${j.server.url}/subscribe`);
   await expect.poll(() => page.getByRole('heading', { name: 'Upgrade Your Watchdog Powers' }).isVisible()).toBe(true);
@@ -92,7 +92,7 @@ test('a declined card shows Stripe\'s message and grants nothing', async () => {
   const context = await j.browser.newContext({ viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   await routeStripe(page, fake);
-  await j.signUp(page, 'Ben');
+  await j.verifyEmail(page, await j.signUp(page, 'Ben'));
   await page.goto(`${j.server.url}/checkout?tier=defender&price=99`);
   await expect.poll(() => page.getByRole('heading', { name: 'Complete Your Subscription' }).isVisible()).toBe(true);
   await page.getByLabel('Full Name').fill('Ben Franklin');

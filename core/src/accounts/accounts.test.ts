@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from './admin-policy.ts';
 import { RegisterUser } from './register-user/register-user.use-case.ts';
 import { LogIn } from './log-in/log-in.use-case.ts';
@@ -18,7 +18,7 @@ const admins = new AdminPolicy(['Chief@CivicWatch.test', 'deputy@civicwatch.test
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, admins, clock, new SequentialIds(), testMessages(clock));
+  register = new RegisterUser(uow, plainTextHasher, admins, clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
 });
 
 const input = (email = 'rosa@example.org') => registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' });
@@ -98,7 +98,7 @@ describe('UpdateProfile', () => {
 
 describe('GrantAdminRoles', () => {
   it('promotes accounts that registered before their e-mail was listed', async () => {
-    const before = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock));
+    const before = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
     await before.execute(input('deputy@civicwatch.test'));
     expect(await new GrantAdminRoles(uow, admins).execute()).toBe(1);
     expect(await new GrantAdminRoles(uow, admins).execute()).toBe(0);
@@ -113,7 +113,7 @@ describe('GetDashboard', () => {
     const dates = ['2026-01-20', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-10', '2026-03-14', '2026-03-15'];
     uow.state.analyses.push(...dates.map((d, i) => ({
       id: `00000000-0000-4000-9000-00000000000${i}`, userId, createdAt: new Date(`${d}T00:00:00Z`),
-      analysisType: 'summary' as const, document: { title: `Doc ${i}`, type: 'pdf' }, result: {},
+      analysisType: 'summary' as const, document: { title: `Doc ${i}`, type: 'pdf' }, result: {}, share: null,
     })));
     const result = await new GetDashboard(uow, clock).execute(userId);
     expect(result.ok && result.value.stats).toEqual({ totalAnalyses: 7, thisMonthAnalyses: 5 });

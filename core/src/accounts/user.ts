@@ -3,12 +3,16 @@ import type { UserView } from '../contracts/user.contract.ts';
 
 export type Role = 'user' | 'admin';
 
-/** What a user agreed to receive; essential account e-mail is always sent. */
+/**
+ * What a user agreed to receive. Essential account e-mail (verification, password reset, e-mail change,
+ * welcome) is always sent; receipts are on unless the user turns them off in account settings.
+ */
 export interface EmailPreferences {
   productUpdates: boolean;
   analysisNotices: boolean;
+  receipts: boolean;
 }
-export const defaultEmailPreferences: EmailPreferences = { productUpdates: true, analysisNotices: true };
+export const defaultEmailPreferences: EmailPreferences = { productUpdates: true, analysisNotices: true, receipts: true };
 
 export interface User {
   id: string;
@@ -23,6 +27,8 @@ export interface User {
   role: Role;
   passwordHash: string;
   emailPreferences: EmailPreferences;
+  /** When the user opened the verification link sent to their current e-mail; null until then. */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,5 +46,6 @@ export const toUserView = (user: User): UserView => ({
   role: user.role,
   isAdmin: user.role === 'admin',
   emailPreferences: { ...user.emailPreferences },
+  emailVerified: user.emailVerifiedAt !== null,
   createdAt: user.createdAt.toISOString(),
 });

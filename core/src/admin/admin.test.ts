@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTierSchema } from '../contracts/admin.contract.ts';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { GrantAdminRoles } from '../accounts/grant-admin-roles/grant-admin-roles.use-case.ts';
 import { err, ok } from '../shared/result.ts';
 import { domainError } from '../shared/domain-error.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.port.ts';
-import type { StoredPayment, StoredSubscription } from '../payments/billing-repository.port.ts';
+import type { NewPayment, StoredSubscription } from '../payments/billing-repository.port.ts';
 import type { AdminActor } from './audit-log.port.ts';
 import { adminMessages } from './admin-messages.ts';
 import { GetPrompts, UpdatePrompt } from './prompts/prompts.use-cases.ts';
@@ -40,7 +40,7 @@ beforeEach(async () => {
 });
 
 async function register(email = `voter${++n}@example.org`): Promise<string> {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;
@@ -83,20 +83,25 @@ describe('GetPrompts and UpdatePrompt', () => {
 });
 
 describe('DeleteUser', () => {
-  /** A gateway that only ends subscriptions: deletion needs nothing else of the provider. */
+  /** A gateway that only ends subscriptions and removes customers: deletion needs nothing else of the provider. */
   const cancellingGateway = (outcome: 'ok' | 'down' = 'ok') => {
     const cancelled: string[] = [];
+    const deletedCustomers: string[] = [];
     const unused = () => { throw new Error('not used by DeleteUser'); };
     const gateway: PaymentGateway = {
       ensureCustomer: unused, startSubscription: unused, cancelAtPeriodEnd: unused, getPayment: unused, getInvoice: unused,
-      refund: unused, readWebhook: unused,
+      refund: unused, readWebhook: unused, openBillingPortal: unused,
       cancelSubscriptionNow: async (id) => {
         if (outcome === 'down') return err(domainError('payments.provider_error', 'Stripe is down'));
         cancelled.push(id);
         return ok(undefined);
       },
+      deleteCustomer: async (id) => {
+        deletedCustomers.push(id);
+        return ok(undefined);
+      },
     };
-    return { gateway, cancelled };
+    return { gateway, cancelled, deletedCustomers };
   };
   const deleteUser = (gateway: PaymentGateway | null = null) => new DeleteUser(uow, gateway, policy, clock, ids);
 
@@ -107,7 +112,7 @@ describe('DeleteUser', () => {
       id: `sub_${id}`, userId: id, customerId: `cus_${id}`, tierId: 'patriot', status: 'active', cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date('2026-04-15T12:00:00Z'), promoId: null, createdAt: clock.now(), updatedAt: clock.now(),
     };
-    const payment: StoredPayment = {
+    const payment: NewPayment = {
       invoiceId: `in_${id}`, userId: id, subscriptionId: subscription.id, paymentId: `pi_${id}`, tierId: 'patriot',
       amountCents: 2900, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: clock.now(),
     };
@@ -138,19 +143,22 @@ describe('DeleteUser', () => {
     expect(await deleteUser().execute(chief, '00000000-0000-4000-8000-999999999999')).toEqual({ ok: false, error: { code: 'user.not_found', message: adminMessages.userNotFound } });
   });
 
-  it('ends the running subscription at the provider, then removes the account with everything it owned', async () => {
+  it('ends the running subscription and the customer at the provider, then removes the account, keeping its invoice anonymised', async () => {
     const { id, subscription } = await payingUser();
     const bystander = await payingUser();
     const { email } = (await userOf(id))!;
-    const { gateway, cancelled } = cancellingGateway();
+    const { gateway, cancelled, deletedCustomers } = cancellingGateway();
     expect(await deleteUser(gateway).execute(chief, id)).toEqual({ ok: true, value: { id, email } });
     expect(cancelled).toEqual([subscription.id]);
+    expect(deletedCustomers).toEqual([subscription.customerId]);
     expect(await userOf(id)).toBeNull();
     const left = await uow.run(async (r) => ({
       ledger: await r.ledger.history(id), analyses: await r.analyses.count(id), payments: await r.billing.listPayments(id),
       subscription: await r.billing.findSubscription(subscription.id), customer: await r.billing.customerIdOf(id),
+      outbox: (await r.outbox.list({ offset: 0, limit: 100 })).messages.filter((m) => m.to === email),
     }));
-    expect(left).toEqual({ ledger: [], analyses: 0, payments: [], subscription: null, customer: null });
+    expect(left).toEqual({ ledger: [], analyses: 0, payments: [], subscription: null, customer: null, outbox: [] });
+    expect(await uow.run((r) => r.billing.findPaymentByPaymentId(`pi_${id}`))).toMatchObject({ invoiceId: `in_${id}`, userId: null, amountCents: 2900, tierId: 'patriot' });
     // Another user's records are untouched.
     expect(await ledgerOf(bystander.id)).toEqual([['signup_grant', 1], ['payment', 5]]);
     expect(await uow.run((r) => r.analyses.count(bystander.id))).toBe(1);

@@ -16,7 +16,7 @@ describe('promptKeyFor', () => {
 });
 
 describe('renderAnalysisPrompt', () => {
-  const base = { analysisType: 'constitutional' as const, customFocus: null, paidTier: true };
+  const base = { analysisType: 'constitutional' as const, customFocus: null, paidTier: true, language: null };
 
   it('replaces {{STATE}} and {{COUNTRY}} with names, everywhere they occur', () => {
     const prompt = renderAnalysisPrompt({
@@ -59,6 +59,37 @@ describe('renderAnalysisPrompt', () => {
       jurisdiction: { country: 'US', state: 'NY' },
     });
     expect(prompt.match(/<<<END_CITIZEN_FOCUS>>>/g)).toHaveLength(1);
+  });
+
+  it('tells the model a document is in another language, writing in English and quoting the original words', () => {
+    const prompt = renderAnalysisPrompt({
+      ...base,
+      template: 'Analyse for {{COUNTRY}}.',
+      jurisdiction: { country: 'US', state: null },
+      language: { code: 'fr', name: 'French' },
+    });
+    expect(prompt).toBe(
+      'Analyse for United States.\n\nThe document is written in French. Write your analysis in English, and copy each quote ' +
+        'exactly as it appears in the document, in French, without translating it.',
+    );
+  });
+
+  it('names the language before the citizen focus, which stays the last block', () => {
+    const prompt = renderAnalysisPrompt({
+      ...base,
+      analysisType: 'custom',
+      customFocus: 'rent control',
+      template: defaultPrompts.paid_user_prompt,
+      jurisdiction: { country: 'US', state: 'CA' },
+      language: { code: 'es', name: 'Spanish' },
+    });
+    expect(prompt.startsWith(defaultPrompts.paid_user_prompt.replaceAll('{{STATE}}', 'California').replaceAll('{{COUNTRY}}', 'United States'))).toBe(true);
+    expect(prompt).toMatch(/The document is written in Spanish\.[\s\S]*<<<CITIZEN_FOCUS>>>\nrent control\n<<<END_CITIZEN_FOCUS>>>$/);
+  });
+
+  it('says nothing of the language for an English document', () => {
+    const prompt = renderAnalysisPrompt({ ...base, template: 'T', jurisdiction: { country: 'US', state: null }, language: { code: 'en', name: 'English' } });
+    expect(prompt).toBe('T');
   });
 
   it('leaves summary and constitutional prompts without a focus block', () => {

@@ -1,4 +1,5 @@
 import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
+import type { ShareLink } from './share-link.ts';
 
 /** A stored analysis: the result, title, type and counts; never the document's text or bytes (DECISIONS, privacy). */
 export interface StoredAnalysis {
@@ -7,8 +8,18 @@ export interface StoredAnalysis {
   createdAt: Date;
   analysisType: AnalysisType;
   document: { title: string; type: string };
+  /**
+   * ISO 639-1 code of the document's language, also in the result's metadata with its name; kept beside the
+   * result so the database can be asked about it. Null (or left out) when undetermined.
+   */
+  language?: string | null;
   result: Record<string, unknown>;
+  /** Its live public link (ADR 0010); null while it is not shared. */
+  share: ShareLink | null;
 }
+
+/** An analysis as it is first stored: never shared yet. */
+export type NewAnalysis = Omit<StoredAnalysis, 'share'>;
 
 export interface AnalysisSearch {
   userId: string;
@@ -24,7 +35,7 @@ export interface AnalysisSearch {
  */
 export interface AnalysisRepository {
   /** Stores a finished analysis: its result, title and type, never the document itself. */
-  save(analysis: StoredAnalysis): Promise<void>;
+  save(analysis: NewAnalysis): Promise<void>;
   /** Newest first. */
   recent(userId: string, limit: number): Promise<StoredAnalysis[]>;
   /** How many analyses the user has, in all and since `since`. */
@@ -32,7 +43,18 @@ export interface AnalysisRepository {
   /** Newest first, a page at a time, with the number of all matches. */
   list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }>;
   get(userId: string, id: string): Promise<StoredAnalysis | null>;
-  /** True when the user's analysis existed and is gone. */
+  /** Every analysis of the user with its whole result, newest first (the data export). */
+  all(userId: string): Promise<StoredAnalysis[]>;
+  /** True when the user's analysis existed and is gone; its share link goes with it. */
   delete(userId: string, id: string): Promise<boolean>;
+  /**
+   * Shares the user's analysis under `link` unless it is shared already, and answers its live link: `link`,
+   * or the one it already had (also when two requests race). Null when the user has no such analysis.
+   */
+  share(userId: string, id: string, link: ShareLink): Promise<ShareLink | null>;
+  /** Turns the user's analysis's link off, if it has one; true when the user has that analysis. */
+  unshare(userId: string, id: string): Promise<boolean>;
+  /** The analysis that a live share token opens; null for a revoked, unknown or malformed token. */
+  findShared(token: string): Promise<StoredAnalysis | null>;
 }
 export const AnalysisRepository = Symbol('AnalysisRepository');

@@ -1,11 +1,31 @@
 import type { DashboardAnalysis } from '../contracts/dashboard.contract.ts';
+import type { ShareLinkView, SharedAnalysis } from '../contracts/share.contract.ts';
 import type { StoredAnalysis } from './analysis-repository.port.ts';
+import { shareUrl, type ShareLink } from './share-link.ts';
 
-/** A stored analysis as the wire shows it (the dashboard, the history and one analysis alike). */
-export const toAnalysisView = (analysis: StoredAnalysis): DashboardAnalysis => ({
+/**
+ * A stored analysis as the wire shows it to its owner (the dashboard, the history and one analysis alike);
+ * `publicUrl` (without a trailing slash) is where its share link points.
+ */
+export const toAnalysisView = (analysis: StoredAnalysis, publicUrl: string): DashboardAnalysis => ({
   id: analysis.id,
   createdAt: analysis.createdAt.toISOString(),
   analysisType: analysis.analysisType,
   document: { title: analysis.document.title, type: analysis.document.type },
+  result: analysis.result,
+  shareUrl: analysis.share ? shareUrl(publicUrl, analysis.share.token) : null,
+});
+
+export const toShareLinkView = (link: ShareLink, publicUrl: string): ShareLinkView => ({
+  url: shareUrl(publicUrl, link.token),
+  token: link.token,
+  sharedAt: link.sharedAt.toISOString(),
+});
+
+/** A shared analysis as anyone with its link reads it: built field by field, so nothing of its owner can slip in. */
+export const toSharedAnalysisView = (analysis: StoredAnalysis, link: ShareLink): SharedAnalysis => ({
+  analysisType: analysis.analysisType,
+  createdAt: analysis.createdAt.toISOString(),
+  sharedAt: link.sharedAt.toISOString(),
   result: analysis.result,
 });

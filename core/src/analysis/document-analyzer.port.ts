@@ -1,5 +1,5 @@
 import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
-import type { AnalyzerDraft, AnalyzerName } from '../contracts/analysis-result.contract.ts';
+import type { AnalyzerDraft, AnalyzerName, DocumentLanguage } from '../contracts/analysis-result.contract.ts';
 import type { Result } from '../shared/result.ts';
 import type { DomainError } from '../shared/domain-error.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
@@ -20,6 +20,8 @@ export interface AnalysisRequest {
   customFocus: string | null;
   /** The instructions chosen from the settings with placeholders filled; LLM analyzers use it, the embedded one may not. */
   prompt: string;
+  /** The language detected in the pages; null when undetermined. The prompt already names it when it is not English. */
+  language: DocumentLanguage | null;
 }
 
 export interface AnalyzerOutput {
@@ -28,6 +30,8 @@ export interface AnalyzerOutput {
   model: string | null;
   /** Hash of the prompt the model was given; null when the analyzer uses no prompt. */
   promptVersion: string | null;
+  /** Plain-English caveats a reader must see with the result, such as a language the analyzer handles less well. */
+  warnings?: string[];
 }
 
 /**

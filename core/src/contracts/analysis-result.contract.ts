@@ -27,6 +27,19 @@ export const sentimentSchema = z.object({
   confidence: z.number().min(0).max(1),
 });
 
+/**
+ * The language a document is written in: its ISO 639-1 code and English name (`{ code: 'es', name: 'Spanish' }`).
+ * Null in a result when the text was too short or too mixed to tell.
+ */
+export const documentLanguageSchema = z.object({
+  code: z.string().regex(/^[a-z]{2}$/),
+  name: z.string().min(1),
+});
+export type DocumentLanguage = z.infer<typeof documentLanguageSchema>;
+
+/** A result's language as every reader shows it (web, PDF report, command line). */
+export const languageLabel = (language: DocumentLanguage | null): string => language?.name ?? 'Not determined';
+
 /** The findings of an analysis, in the spec's fields and shapes (§3): lists of strings, old clients keep working. */
 const findingsSchema = z.object({
   summary: z.string(),
@@ -50,6 +63,10 @@ export const analysisResultSchema = findingsSchema.extend({
     model: z.string().nullable(),
     /** Hash of the prompt used; null for the embedded analyzer, which uses none. */
     promptVersion: z.string().nullable(),
+    /** The document's language as detected from its text; null when undetermined. */
+    language: documentLanguageSchema.nullable(),
+    /** What a reader must know about how far to trust this analysis, in plain words (a language the analyzer handles less well). */
+    warnings: z.array(z.string()),
   }),
   citations: z.array(citationSchema),
 });

@@ -10,6 +10,8 @@ export const dashboardAnalysisSchema = z.object({
   analysisType: analysisTypeSchema,
   document: z.object({ title: z.string(), type: z.string() }),
   result: z.record(z.string(), z.unknown()),
+  /** Its live public link (POST /api/analyses/{id}/share), for its owner to copy again; null while not shared. */
+  shareUrl: z.url().nullable(),
 });
 export type DashboardAnalysis = z.infer<typeof dashboardAnalysisSchema>;
 

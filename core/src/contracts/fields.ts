@@ -14,6 +14,14 @@ export const passwordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
   .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });
+/**
+ * The password an account already has, asked again before a sensitive change (the e-mail, the password,
+ * deleting the account): only present and bounded, since the stored hash is what decides.
+ */
+export const currentPasswordField = z
+  .string({ error: 'Please enter your current password' })
+  .min(1, { message: 'Please enter your current password' })
+  .max(MAX_PASSWORD_LENGTH, { message: 'Please enter your current password' });
 export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })
   .trim()

@@ -16,3 +16,6 @@ export * from './payments.contract.ts';
 export * from './admin.contract.ts';
 export * from './unsubscribe.contract.ts';
 export * from './outbox.contract.ts';
+export * from './share.contract.ts';
+export * from './account-data.contract.ts';
+export * from './account-recovery.contract.ts';

@@ -27,7 +27,7 @@ export type OutboxStatus = (typeof outboxStatuses)[number];
 /** One outbox message as administrators read it (DECISIONS "Embedded defaults": the outbox administrators can read). */
 export const outboxMessageViewSchema = z.object({
   id: z.string(),
-  /** Null once the account was deleted; the message stays for the record. */
+  /** The account it was written for; a deleted account's messages go with it (ADR 0009). */
   userId: z.string().nullable(),
   to: z.string(),
   subject: z.string(),

@@ -15,7 +15,9 @@ export const userViewSchema = z.object({
   credits: z.number().int().nonnegative(),
   role: z.enum(['user', 'admin']),
   isAdmin: z.boolean(),
-  emailPreferences: z.object({ productUpdates: z.boolean(), analysisNotices: z.boolean() }),
+  emailPreferences: z.object({ productUpdates: z.boolean(), analysisNotices: z.boolean(), receipts: z.boolean() }),
+  /** Whether the current e-mail was confirmed through its link; checkout requires it. */
+  emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type UserView = z.infer<typeof userViewSchema>;

@@ -27,6 +27,9 @@ export interface LedgerRow extends Required<Omit<LedgerEntry, 'reference'>> {
 export interface CreditLedger {
   /** Fails with `credits.insufficient` when a debit would take the balance below zero; answers the new balance. */
   post(entry: LedgerEntry): Promise<Result<{ balance: number }, DomainError>>;
+  /** Oldest first, like a statement. */
   history(userId: string): Promise<LedgerRow[]>;
+  /** Newest first, a page at a time, with the number of all the user's rows (the credit history). */
+  list(userId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }>;
 }
 export const CreditLedger = Symbol('CreditLedger');

@@ -1,6 +1,7 @@
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { User } from '../accounts/user.ts';
+import { accountLinkPaths, type AccountTokenPurpose } from '../accounts/account-token.ts';
 import type { MessageKind, NewOutboxMessage } from './outbox.port.ts';
 import type { TokenSigner } from './token-signer.port.ts';
 
@@ -27,8 +28,9 @@ const oneLine = (text: string, max = 80) => {
 
 /**
  * The texts of CivicWatch's e-mail, ready for the outbox. Every message ends with the link that turns off
- * optional e-mail (DECISIONS "Other"), signed for its recipient; essential account e-mail (welcome,
- * receipts) is sent whatever the preferences say.
+ * optional e-mail (DECISIONS "Other"), signed for its recipient; essential account e-mail (welcome, the
+ * account's links and security notices) is sent whatever the preferences say. Receipts go to users who keep
+ * them on in account settings (the place that enqueues them checks); the link leaves that setting alone.
  */
 export class MessageComposer {
   /** `publicUrl`: the address users reach the web app at, without a trailing slash. */
@@ -44,12 +46,59 @@ export class MessageComposer {
     return `${this.publicUrl}/unsubscribe?token=${encodeURIComponent(this.signer.sign('unsubscribe', userId))}`;
   }
 
-  welcome(user: User, credits: number): NewOutboxMessage {
+  /** The page an account link opens, carrying its token (ADR 0008). */
+  accountLinkUrl(purpose: AccountTokenPurpose, token: string): string {
+    return `${this.publicUrl}${accountLinkPaths[purpose]}?token=${encodeURIComponent(token)}`;
+  }
+
+  /** `verificationToken`: the token of the link that confirms the address the account was opened with. */
+  welcome(user: User, credits: number, verificationToken: string): NewOutboxMessage {
     return this.message(user, 'welcome', 'Welcome to CivicWatch', [
       'Welcome to CivicWatch.',
       `Your Citizen account is ready, with ${count(credits, 'free analysis', 'free analyses')} to start.`,
       'Upload a bill, an ordinance or any government document, or paste its text: CivicWatch summarises it, checks it against the Constitution and tells you how to act.',
+      `Please confirm that this is your e-mail address by opening this link within 24 hours (you need a confirmed address to subscribe to a paid plan):\n${this.accountLinkUrl('email_verification', verificationToken)}`,
       `Start here: ${this.publicUrl}/`,
+    ]);
+  }
+
+  emailVerification(user: User, token: string): NewOutboxMessage {
+    return this.message(user, 'email_verification', 'Confirm your e-mail address for CivicWatch', [
+      'Please confirm that this is the e-mail address of your CivicWatch account by opening this link:',
+      this.accountLinkUrl('email_verification', token),
+      'The link works for 24 hours. If you did not ask for it, you can ignore this e-mail.',
+    ]);
+  }
+
+  passwordReset(user: User, token: string): NewOutboxMessage {
+    return this.message(user, 'password_reset', 'Reset your CivicWatch password', [
+      'We received a request to reset the password of your CivicWatch account. Choose a new password here:',
+      this.accountLinkUrl('password_reset', token),
+      'The link works once, for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    ]);
+  }
+
+  passwordChanged(user: User): NewOutboxMessage {
+    return this.message(user, 'password_changed', 'Your CivicWatch password was changed', [
+      `The password of your CivicWatch account was changed on ${this.clock.now().toISOString().slice(0, 10)}. Every other device signed in to your account was signed out.`,
+      `If you did not change it, reset your password at once: ${this.publicUrl}/forgot-password`,
+    ]);
+  }
+
+  /** To the new address: the link that makes it the account's e-mail. */
+  emailChangeConfirmation(user: User, newEmail: string, token: string): NewOutboxMessage {
+    return this.message(user, 'email_change_confirmation', 'Confirm your new e-mail address for CivicWatch', [
+      `You asked to use ${newEmail} for your CivicWatch account instead of ${user.email}. Confirm it by opening this link:`,
+      this.accountLinkUrl('email_change', token),
+      'The link works for 24 hours. If you did not ask for this, ignore this e-mail: nothing changes.',
+    ], newEmail);
+  }
+
+  /** To the current address: someone asked to move the account away from it. */
+  emailChangeNotice(user: User, newEmail: string): NewOutboxMessage {
+    return this.message(user, 'email_change_notice', 'A change of your CivicWatch e-mail address was requested', [
+      `Someone signed in to your CivicWatch account asked to change its e-mail address to ${newEmail}. Nothing changes until the link we sent to that address is opened.`,
+      `If this was not you, change your password at once in your account settings: ${this.publicUrl}/account`,
     ]);
   }
 
@@ -78,18 +127,22 @@ export class MessageComposer {
     ]);
   }
 
-  private message(user: User, kind: MessageKind, subject: string, paragraphs: string[]): NewOutboxMessage {
+  /** `to`: another recipient than the account's current address (the new address of an e-mail change). */
+  private message(user: User, kind: MessageKind, subject: string, paragraphs: string[], to = user.email): NewOutboxMessage {
     const greeting = user.firstName?.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,';
     const footer = [
       '--',
-      `You receive this e-mail because you have a CivicWatch account (${user.email}).`,
+      to === user.email
+        ? `You receive this e-mail because you have a CivicWatch account (${user.email}).`
+        : `You receive this e-mail because someone asked to use ${to} for a CivicWatch account.`,
       `Stop optional e-mails (analysis notices and product news): ${this.unsubscribeUrl(user.id)}`,
-      'Essential account e-mails, such as receipts, are always sent. Your e-mail preferences are in your account settings.',
+      'Essential account e-mails, such as password resets, are always sent. Choose whether you also receive payment receipts, '
+        + `analysis notices and product news in your account settings: ${this.publicUrl}/account`,
     ].join('\n');
     return {
       id: this.ids.next(),
       userId: user.id,
-      to: user.email,
+      to,
       kind,
       subject,
       text: [greeting, ...paragraphs, 'The CivicWatch team', footer].join('\n\n') + '\n',

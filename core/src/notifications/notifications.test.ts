@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
-import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, plainTokenSigner, testMessages } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, plainTokenSigner, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { SetTierPriceIds } from '../tiers/set-tier-price-ids/set-tier-price-ids.use-case.ts';
@@ -21,7 +21,7 @@ let outbox: ListOutbox;
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock));
+  register = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
   outbox = new ListOutbox(uow);
 });
 
@@ -42,7 +42,8 @@ describe('welcome e-mail', () => {
     expect(welcome!.text).toMatch(/^Hello Rosa,\n/);
     expect(welcome!.text).toContain('1 free analysis');
     expect(welcome!.text).toContain(`Stop optional e-mails (analysis notices and product news): ${unsubscribeLink(user.id)}`);
-    expect(welcome!.text).toContain('Essential account e-mails, such as receipts, are always sent.');
+    expect(welcome!.text).toContain('Essential account e-mails, such as password resets, are always sent.');
+    expect(welcome!.text).toContain(`analysis notices and product news in your account settings: ${TEST_PUBLIC_URL}/account`);
   });
 
   it('is not written for a registration that was refused', async () => {
@@ -106,7 +107,7 @@ describe('Unsubscribe', () => {
     });
     const after = await uow.run(({ users }) => users.findById(user.id));
     expect(after).toMatchObject({ emailPreferences: { productUpdates: false, analysisNotices: false }, updatedAt: new Date('2026-03-16T08:00:00Z') });
-    expect((await uow.run(({ users }) => users.findById(other.id)))?.emailPreferences).toEqual({ productUpdates: true, analysisNotices: true });
+    expect((await uow.run(({ users }) => users.findById(other.id)))?.emailPreferences).toEqual({ productUpdates: true, analysisNotices: true, receipts: true });
   });
 
   it('answers the same when the link is followed again', async () => {

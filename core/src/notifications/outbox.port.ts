@@ -1,5 +1,11 @@
-/** What a message is about; welcome and receipts are essential account e-mail, analysis notices optional. */
-export const messageKinds = ['welcome', 'payment_receipt', 'analysis_complete'] as const;
+/**
+ * What a message is about; welcome and the messages about the account's access (verification, password reset
+ * and change, e-mail change) are essential account e-mail; receipts and analysis notices are optional.
+ */
+export const messageKinds = [
+  'welcome', 'payment_receipt', 'analysis_complete',
+  'email_verification', 'password_reset', 'password_changed', 'email_change_confirmation', 'email_change_notice',
+] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /** One e-mail as a mail server takes it: plain text, one recipient. */
@@ -12,7 +18,7 @@ export interface Mail {
 /** A message as written into the outbox, in the transaction of the change it reports. */
 export interface NewOutboxMessage extends Mail {
   id: string;
-  /** Null once the account is deleted; the message stays for the record. */
+  /** The account it was written for; they are deleted with the account (ADR 0009). Null for no account. */
   userId: string | null;
   kind: MessageKind;
   createdAt: Date;

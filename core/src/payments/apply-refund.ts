@@ -10,7 +10,8 @@ import type { StoredPayment } from './billing-repository.port.ts';
 export async function applyRefund(repos: Repositories, payment: StoredPayment, refundedTotalCents: number): Promise<void> {
   if (refundedTotalCents <= payment.refundedCents) return;
   await repos.billing.setRefunded(payment.invoiceId, Math.min(refundedTotalCents, payment.amountCents));
-  if (refundedTotalCents < payment.amountCents || payment.creditsGranted <= 0) return;
+  // A payment of a deleted account (ADR 0009) has no balance left to take credits from.
+  if (refundedTotalCents < payment.amountCents || payment.creditsGranted <= 0 || payment.userId === null) return;
   const user = await repos.users.findById(payment.userId);
   const takeBack = Math.min(payment.creditsGranted, user?.credits ?? 0);
   if (takeBack <= 0) return;

@@ -20,7 +20,11 @@ export interface StoredSubscription {
 /** A paid invoice: the first month or a renewal. Its credits were granted exactly once, when it was recorded. */
 export interface StoredPayment {
   invoiceId: string;
-  userId: string;
+  /**
+   * Null once the account was deleted: the invoice stays, as payment law requires, with no link to a person
+   * (ADR 0009).
+   */
+  userId: string | null;
   subscriptionId: string | null;
   /** The provider's payment; null for an invoice of 0 (a 100% code). */
   paymentId: string | null;
@@ -31,6 +35,9 @@ export interface StoredPayment {
   billingReason: InvoiceBillingReason;
   paidAt: Date;
 }
+
+/** A paid invoice as it is recorded: always an account's. */
+export type NewPayment = StoredPayment & { userId: string };
 
 /** Subscriptions still running or waiting for their first payment. */
 export const openSubscriptionStatuses: readonly SubscriptionStatus[] = ['incomplete', 'active', 'trialing', 'past_due', 'unpaid', 'paused'];
@@ -48,7 +55,7 @@ export interface BillingRepository {
   /** The user's subscriptions in an open status, newest first. */
   openSubscriptions(userId: string): Promise<StoredSubscription[]>;
   /** Records a paid invoice; false when it was recorded before (a replay, or the webhook and the page both reporting it). */
-  recordPayment(payment: StoredPayment): Promise<boolean>;
+  recordPayment(payment: NewPayment): Promise<boolean>;
   findPaymentByPaymentId(paymentId: string): Promise<StoredPayment | null>;
   /** Newest first. */
   listPayments(userId: string): Promise<StoredPayment[]>;

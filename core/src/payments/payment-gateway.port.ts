@@ -27,6 +27,16 @@ export interface PaymentGateway {
   /** Refunds part or all of a payment; the caller checks that it never exceeds what was paid. */
   refund(request: RefundRequest): Promise<Result<{ refundId: string; amountCents: number }, DomainError>>;
   /**
+   * A short-lived page of the provider's where the customer sees their invoices and changes their card,
+   * coming back to `returnUrl`; `billing.no_customer` when the provider no longer has the customer.
+   */
+  openBillingPortal(request: { customerId: string; returnUrl: string }): Promise<Result<{ url: string }, DomainError>>;
+  /**
+   * Removes the customer and its saved cards at the provider, which ends its subscriptions; the invoices stay
+   * in the provider's books. Already gone is fine.
+   */
+  deleteCustomer(customerId: string): Promise<Result<void, DomainError>>;
+  /**
    * Checks the signature of a webhook delivery against the raw body and reads it;
    * `webhook.invalid_signature` when it was not signed with our secret.
    */

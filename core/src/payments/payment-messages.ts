@@ -8,6 +8,8 @@ export const paymentMessages = {
   notCompleted: 'The payment has not gone through',
   invoiceMismatch: 'The payment does not match its invoice',
   noSubscription: 'You have no paid subscription to cancel',
+  noBillingAccount: 'You have no invoices or saved card yet: they appear here after your first payment.',
+  emailUnverified: 'Please verify your e-mail address before subscribing.',
   tierUnavailable: (name: string) => `The ${name} plan cannot be bought on this server`,
   alreadySubscribed: (name: string) => `You are already subscribed to the ${name} plan`,
   amountMismatch: (name: string, dollars: number) => `The ${name} plan costs $${dollars} for this checkout; the amount sent does not match`,
@@ -15,3 +17,4 @@ export const paymentMessages = {
 
 export const paymentsNotConfigured = (): DomainError => domainError('payments.not_configured', paymentMessages.notConfigured);
 export const paymentNotFound = (): DomainError => domainError('payment.not_found', paymentMessages.paymentNotFound);
+export const noBillingAccount = (): DomainError => domainError('billing.no_customer', paymentMessages.noBillingAccount);

@@ -23,7 +23,8 @@ export interface Settlement {
  * The invoice row's primary key decides "first": a second report inserts nothing and grants nothing.
  * A first invoice also counts its checkout promo code as used (a credits code adds its credits now, after
  * the payment, as the checkout page promised), and moves the user to the tier. Answers null when the
- * invoice belongs to no user of ours. The receipt e-mail goes into the outbox with the first settlement only.
+ * invoice belongs to no user of ours. The receipt e-mail goes into the outbox with the first settlement only,
+ * for users who keep receipts on.
  */
 export async function settlePaidInvoice(
   repos: Repositories,
@@ -100,13 +101,16 @@ export async function settlePaidInvoice(
     }
   }
   await users.updateTier(userId, tier.id);
-  await outbox.enqueue(messages.paymentReceipt(user, {
-    tierName: tier.name,
-    amountCents: invoice.amountPaidCents,
-    creditsGranted,
-    renewal,
-    invoiceId: invoice.invoiceId,
-  }));
+  // The user may turn receipts off in account settings; the invoice itself stays at the provider (Billing).
+  if (user.emailPreferences.receipts) {
+    await outbox.enqueue(messages.paymentReceipt(user, {
+      tierName: tier.name,
+      amountCents: invoice.amountPaidCents,
+      creditsGranted,
+      renewal,
+      invoiceId: invoice.invoiceId,
+    }));
+  }
   return { userId, tierId: tier.id, balance, creditsGranted, replacedSubscriptionIds };
 }
 

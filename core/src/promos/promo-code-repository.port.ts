@@ -21,5 +21,7 @@ export interface PromoCodeRepository {
   claimUse(promoId: string, now: Date): Promise<boolean>;
   /** Records that the user redeemed the code; false when they already had (one per account). */
   recordRedemption(promoId: string, userId: string, at: Date): Promise<boolean>;
+  /** The codes the user redeemed (at checkout too), oldest first; a code deleted since is no longer listed. */
+  redemptionsOf(userId: string): Promise<Array<{ code: string; redeemedAt: Date }>>;
 }
 export const PromoCodeRepository = Symbol('PromoCodeRepository');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { createPromoSchema, promoCodeInputSchema } from '../contracts/promo.contract.ts';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../testing/fakes.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { CreatePromo } from './create-promo/create-promo.use-case.ts';
@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 const registerUser = async (email: string) => {
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;

@@ -8,6 +8,12 @@ export const errorCodes = [
   'auth.invalid_credentials',
   'auth.email_taken',
   'auth.forbidden',
+  'auth.wrong_password',
+  'token.invalid',
+  'token.expired',
+  'token.used',
+  'email.unverified',
+  'email.already_verified',
   'user.not_found',
   'user.protected',
   'credits.insufficient',
@@ -23,6 +29,7 @@ export const errorCodes = [
   'document.too_many_characters',
   'tier.feature_unavailable',
   'analysis.not_found',
+  'share.not_found',
   'analyzer.unavailable',
   'analyzer.invalid_output',
   'promo.not_found',
@@ -40,6 +47,7 @@ export const errorCodes = [
   'billing.tier_unavailable',
   'billing.already_subscribed',
   'billing.no_subscription',
+  'billing.no_customer',
   'webhook.invalid_signature',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -9,6 +9,8 @@ import type { BillingRepository } from '../payments/billing-repository.port.ts';
 import type { AuditLogRepository } from '../admin/audit-log.port.ts';
 import type { AdminStatsRepository } from '../admin/admin-stats.port.ts';
 import type { OutboxRepository } from '../notifications/outbox.port.ts';
+import type { AccountTokenRepository } from '../accounts/account-token-repository.port.ts';
+import type { SessionRepository } from '../accounts/session-repository.port.ts';
 
 /** The repositories of one transaction. */
 export interface Repositories {
@@ -24,6 +26,9 @@ export interface Repositories {
   stats: AdminStatsRepository;
   /** E-mail written with the change it reports (ADR 0007). */
   outbox: OutboxRepository;
+  /** The single-use tokens of password-reset, verification and e-mail-change links (ADR 0008). */
+  accountTokens: AccountTokenRepository;
+  sessions: SessionRepository;
 }
 
 /**

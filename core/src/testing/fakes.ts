@@ -1,6 +1,11 @@
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { TokenGenerator } from '../shared/token-generator.port.ts';
 import type { PasswordHasher } from '../accounts/password-hasher.port.ts';
+import type { TokenHasher } from '../accounts/token-hasher.port.ts';
+import { AccountLinks } from '../accounts/account-links.ts';
+import type { DocumentLanguage } from '../contracts/analysis-result.contract.ts';
+import type { LanguageDetector } from '../analysis/language-detector.port.ts';
 import type { TokenSigner } from '../notifications/token-signer.port.ts';
 import { MessageComposer } from '../notifications/message-composer.ts';
 
@@ -15,11 +20,30 @@ export class FixedClock implements Clock {
   }
 }
 
+/** Answers one language (or undetermined) whatever the text, and keeps the texts it was asked about. */
+export class FixedLanguageDetector implements LanguageDetector {
+  readonly texts: string[] = [];
+  constructor(private readonly language: DocumentLanguage | null = { code: 'en', name: 'English' }) {}
+  async detect(text: string): Promise<DocumentLanguage | null> {
+    this.texts.push(text);
+    return this.language;
+  }
+}
+
 export class SequentialIds implements IdGenerator {
   private n = 0;
   next(): string {
     this.n += 1;
     return `00000000-0000-4000-8000-${String(this.n).padStart(12, '0')}`;
+  }
+}
+
+/** Predictable tokens (`token-1`, `token-2`, …): unit tests check which link is answered, CryptoTokenGenerator has its own tests. */
+export class SequentialTokens implements TokenGenerator {
+  private n = 0;
+  next(): string {
+    this.n += 1;
+    return `token-${this.n}`;
   }
 }
 
@@ -42,3 +66,13 @@ const messageIds = new SequentialIds();
 
 /** The e-mail texts as the server writes them, with plain tokens and links to TEST_PUBLIC_URL. */
 export const testMessages = (clock: Clock): MessageComposer => new MessageComposer(plainTokenSigner, TEST_PUBLIC_URL, clock, messageIds);
+
+/** Obviously not a digest (`hash:token`): unit tests check that only this is stored, Sha256TokenHasher has its own tests. */
+export const plainTokenHasher: TokenHasher = { hash: (token) => `hash:${token}` };
+
+/** One sequence for every test's account links, so that tokens never collide within a test file. */
+const linkTokens = new SequentialTokens();
+const linkIds = new SequentialIds();
+
+/** Account links as the server issues them, with predictable tokens (`token-1`, …) stored as `hash:token-1`. */
+export const testAccountLinks = (clock: Clock): AccountLinks => new AccountLinks(linkTokens, plainTokenHasher, clock, linkIds);

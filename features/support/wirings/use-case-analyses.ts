@@ -36,12 +36,12 @@ export function useCaseAnalyses(runtime: Runtime, session: UseCaseSession): Anal
     async list(query = {}) {
       if (!session.userId) return unauthorized;
       const page = await get<ListAnalyses>(ListAnalyses).execute(session.userId, analysisListQuerySchema.parse(query));
-      return { ok: true, value: { ...page, items: page.items.map(toAnalysisView) } };
+      return { ok: true, value: { ...page, items: page.items.map((analysis) => toAnalysisView(analysis, runtime.config.publicUrl)) } };
     },
     async open(id) {
       if (!session.userId) return unauthorized;
       const result = await get<GetAnalysis>(GetAnalysis).execute(session.userId, id);
-      return result.ok ? { ok: true, value: toAnalysisView(result.value) } : refused(result.error);
+      return result.ok ? { ok: true, value: toAnalysisView(result.value, runtime.config.publicUrl) } : refused(result.error);
     },
     async remove(id) {
       if (!session.userId) return unauthorized;

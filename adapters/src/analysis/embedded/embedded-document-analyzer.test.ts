@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzerDraftSchema } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest } from '@civicwatch/core/analysis/document-analyzer.port.ts';
 import { groundCitations } from '@civicwatch/core/analysis/grounding.ts';
+import { civicPassages } from '../language/civic-passages.fixture.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded-document-analyzer.ts';
 
 const ORDINANCE = [
@@ -22,6 +23,7 @@ const request = (overrides: Partial<AnalysisRequest> = {}): AnalysisRequest => (
   jurisdiction: { country: 'US', state: null },
   customFocus: null,
   prompt: 'ignored: the embedded analyzer reads no prompt',
+  language: { code: 'en', name: 'English' },
   ...overrides,
 });
 
@@ -82,6 +84,21 @@ describe('EmbeddedDocumentAnalyzer', () => {
       expect(draft.citations.every((c) => c.page === 1 && c.quote.length > 0)).toBe(true);
       expect(groundCitations(draft, [{ number: 1, text, ocr: true }]).every((c) => c.verified)).toBe(true);
     }
+  });
+
+  it('says plainly that it is built for English when the document is in Spanish, and still analyses it', async () => {
+    const pages = [{ number: 1, text: civicPassages.es, ocr: false }];
+    const output = await analyze({ pages, language: { code: 'es', name: 'Spanish' } });
+    expect(output.warnings).toEqual([
+      'This document appears to be in Spanish. The built-in analyzer is designed for English, so its summary, findings and sentiment rating may be less reliable.',
+    ]);
+    expect(output.draft.summary).toContain('deberá obtener un permiso anual');
+    expect(groundCitations(output.draft, pages).every((c) => c.verified)).toBe(true);
+  });
+
+  it('warns about nothing on an English document, or when the language could not be told', async () => {
+    expect((await analyze()).warnings).toEqual([]);
+    expect((await analyze({ language: null })).warnings).toEqual([]);
   });
 
   it('keeps quotes to a span of at most 300 characters of a long sentence', async () => {

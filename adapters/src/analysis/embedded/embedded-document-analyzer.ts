@@ -1,5 +1,6 @@
-import type { AnalyzerDraft } from '@civicwatch/core/contracts/analysis-result.contract.ts';
+import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer } from '@civicwatch/core/analysis/document-analyzer.port.ts';
+import { isNonEnglish } from '@civicwatch/core/analysis/language-detector.port.ts';
 import type { DomainError } from '@civicwatch/core/shared/domain-error.ts';
 import { ok, type Result } from '@civicwatch/core/shared/result.ts';
 import { matchConstitution } from './constitution-matcher.ts';
@@ -18,6 +19,14 @@ import { scoreSentiment } from './sentiment-scorer.ts';
 export const EMBEDDED_MODEL = 'extractive-textrank-v1';
 
 const MAX_ITEMS = 5;
+
+/**
+ * Told with every result on a document in another language: the segmenter, the patterns, the constitution
+ * matcher and the sentiment lexicon all read English, so the analysis still runs but says how far to trust it.
+ */
+export const languageWarning = (language: DocumentLanguage): string =>
+  `This document appears to be in ${language.name}. The built-in analyzer is designed for English, so its summary, ` +
+  'findings and sentiment rating may be less reliable.';
 
 type Citation = AnalyzerDraft['citations'][number];
 type ListSection = Exclude<Citation['section'], 'summary'>;
@@ -124,6 +133,7 @@ const informative = (u: TextUnit, kinds: Set<PatternKind>): boolean =>
  * legal risks from ranked sentences and patterns, constitutional issues matched against the shipped text
  * of the US Constitution, citizen actions from meetings, deadlines and contacts, and a lexicon sentiment.
  * It reads no prompt (the administrator's prompts instruct language models), so `promptVersion` is null.
+ * It is built for English, and warns when the document is in another language.
  * A custom focus steers the ranking towards the citizen's topic.
  */
 export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
@@ -166,7 +176,8 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
         ...builder.citations,
       ],
     };
-    return ok({ draft, analyzer: this.name, model: EMBEDDED_MODEL, promptVersion: null });
+    const warnings = isNonEnglish(request.language) ? [languageWarning(request.language)] : [];
+    return ok({ draft, analyzer: this.name, model: EMBEDDED_MODEL, promptVersion: null, warnings });
   }
 
   private addKeyInsights(

@@ -255,6 +255,27 @@ describe('StripePaymentGateway, against the fake Stripe server', () => {
     });
   });
 
+  describe('billing portal and account deletion', () => {
+    it('opens a customer-portal session that comes back to the page given; none for a customer Stripe no longer has', async () => {
+      const { customerId } = await paidCheckout();
+      const portal = value(await gateway.openBillingPortal({ customerId, returnUrl: 'https://civicwatch.example/account' }));
+      expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+      expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', params: { customer: customerId, return_url: 'https://civicwatch.example/account' }, status: 200 });
+
+      fake.deleteCustomer(customerId);
+      expect(failure(await gateway.openBillingPortal({ customerId, returnUrl: 'https://civicwatch.example/account' }))).toMatchObject({ code: 'billing.no_customer' });
+    });
+
+    it('deletes a customer, which ends its subscription, and takes a second delete as done; its paid invoice stays', async () => {
+      const { started, customerId } = await paidCheckout();
+      const events = await webhookEventsOf(async () => value(await gateway.deleteCustomer(customerId)));
+      expect(events).toContainEqual(expect.objectContaining({ kind: 'subscription.deleted', subscription: expect.objectContaining({ subscriptionId: started.subscriptionId, status: 'canceled' }) }));
+      expect(fake.object(customerId)).toMatchObject({ deleted: true });
+      expect(await gateway.deleteCustomer(customerId)).toEqual({ ok: true, value: undefined });
+      expect(value(await gateway.getInvoice(started.invoice.invoiceId)).status).toBe('paid');
+    });
+  });
+
   describe('webhooks', () => {
     it('refuses a delivery not signed with our secret, a missing signature and a body changed after signing', async () => {
       const { started } = await paidCheckout();

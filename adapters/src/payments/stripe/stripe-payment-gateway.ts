@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import {
   paymentMessages,
   paymentNotFound,
+  noBillingAccount,
   domainError,
   err,
   ok,
@@ -147,6 +148,18 @@ export class StripePaymentGateway implements PaymentGateway {
     ));
     if (!refund.ok) return refund;
     return refund.value ? ok({ refundId: refund.value.id, amountCents: refund.value.amount }) : err(paymentNotFound());
+  }
+
+  async openBillingPortal(request: { customerId: string; returnUrl: string }): Promise<Result<{ url: string }, DomainError>> {
+    // Stripe answers resource_missing for a customer deleted in the Dashboard: no invoices to show then.
+    const session = await this.find(() => this.stripe.billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl }));
+    if (!session.ok) return session;
+    return session.value ? ok({ url: session.value.url }) : err(noBillingAccount());
+  }
+
+  async deleteCustomer(customerId: string): Promise<Result<void, DomainError>> {
+    const deleted = await this.find(() => this.stripe.customers.del(customerId));
+    return deleted.ok ? ok(undefined) : deleted;
   }
 
   readWebhook(rawBody: Buffer, signatureHeader: string | undefined): Result<PaymentEvent, DomainError> {

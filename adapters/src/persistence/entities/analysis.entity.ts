@@ -12,7 +12,12 @@ export const AnalysisEntity = defineEntity({
     analysisType: p.text().check("analysis_type in ('summary', 'constitutional', 'custom')"),
     title: p.text(),
     documentType: p.text(),
+    /** ISO 639-1 code of the document's language; null when undetermined (migration 0011). */
+    language: p.text().nullable().check("language ~ '^[a-z]{2}$'"),
     result: p.json<Record<string, unknown>>(),
+    /** The live share link's token (ADR 0010): null while the analysis is not shared (migration 0010). */
+    shareToken: p.text().nullable().unique('analyses_share_token_unique'),
+    sharedAt: p.datetime().nullable().check('(shared_at is null) = (share_token is null)'),
   },
   indexes: [
     { name: 'analyses_user_id_created_at_index', columns: [{ name: 'user_id' }, { name: 'created_at', sort: 'DESC' }] },

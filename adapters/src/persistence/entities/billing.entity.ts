@@ -32,13 +32,16 @@ export const SubscriptionEntity = defineEntity({
   },
 });
 
-/** One row per paid invoice: inserting it is what grants the month's credits, once. */
+/**
+ * One row per paid invoice: inserting it is what grants the month's credits, once. It outlives its account,
+ * anonymised (ADR 0009).
+ */
 export const PaymentEntity = defineEntity({
   name: 'Payment',
   tableName: 'payments',
   properties: {
     invoiceId: p.text().primary(),
-    user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().deleteRule('cascade').index('payments_user_id_index'),
+    user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().nullable().deleteRule('set null').index('payments_user_id_index'),
     subscriptionId: p.text().nullable(),
     paymentId: p.text().nullable().unique('payments_payment_id_unique'),
     tier: () => p.manyToOne(SubscriptionTierEntity).fieldName('tier_id').mapToPk(),

@@ -7,9 +7,12 @@ export const OutboxMessageEntity = defineEntity({
   tableName: 'outbox',
   properties: {
     id: p.uuid().primary(),
-    user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().nullable().deleteRule('set null').index('outbox_user_id_index'),
+    user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().nullable().deleteRule('cascade').index('outbox_user_id_index'),
     recipient: p.text(),
-    kind: p.text().check("kind in ('welcome', 'payment_receipt', 'analysis_complete')"),
+    kind: p.text().check(
+      "kind in ('welcome', 'payment_receipt', 'analysis_complete', 'email_verification', 'password_reset', 'password_changed', "
+      + "'email_change_confirmation', 'email_change_notice')",
+    ),
     subject: p.text(),
     body: p.text(),
     createdAt: p.datetime().defaultRaw('now()').index('outbox_created_at_index'),

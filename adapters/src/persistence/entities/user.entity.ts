@@ -18,6 +18,8 @@ export const UserEntity = defineEntity({
     passwordHash: p.text(),
     emailProductUpdates: p.boolean().default(true),
     emailAnalysisNotices: p.boolean().default(true),
+    emailReceipts: p.boolean().default(true),
+    emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime().defaultRaw('now()'),
     updatedAt: p.datetime().defaultRaw('now()'),
   },

@@ -2,14 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok, systemClock,
-  type AnalysisRepository, type AnalysisSearch, type PendingAnalysis, type PendingAnalysisRepository,
+  type AnalysisRepository, type AnalysisSearch, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
   promoMessages, type PromoCode, type PromoCodeRepository,
-  openSubscriptionStatuses, type BillingRepository, type StoredPayment, type StoredSubscription,
+  openSubscriptionStatuses, type BillingRepository, type NewPayment, type StoredPayment, type StoredSubscription,
   type AdminStats, type AdminStatsRepository, type AuditEntry, type AuditLogRepository,
   type NewOutboxMessage, type OutboxMessage, type OutboxQuery, type OutboxRepository,
+  type AccountToken, type AccountTokenPurpose, type AccountTokenRepository, type SessionRepository,
 } from '@civicwatch/core';
 import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
@@ -33,6 +34,9 @@ interface State {
   auditLog: AuditEntry[];
   outbox: OutboxMessage[];
   configuredAdmins: string[];
+  accountTokens: AccountToken[];
+  /** Signed-in sessions: the user id of each session id. */
+  sessions: Map<string, string>;
 }
 
 const seededState = (): State => ({
@@ -51,6 +55,8 @@ const seededState = (): State => ({
   auditLog: [],
   outbox: [],
   configuredAdmins: [],
+  accountTokens: [],
+  sessions: new Map(),
 });
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -91,6 +97,30 @@ class InMemoryUserRepository implements UserRepository {
     }));
   }
 
+  async updatePassword(id: string, passwordHash: string, at: Date): Promise<void> {
+    const stored = this.db.state.users.get(id);
+    if (!stored) return;
+    stored.passwordHash = passwordHash;
+    stored.updatedAt = new Date(at);
+  }
+
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    const stored = this.db.state.users.get(id);
+    if (!stored) return;
+    stored.emailVerifiedAt = new Date(at);
+    stored.updatedAt = new Date(at);
+  }
+
+  async changeEmail(id: string, email: string, at: Date): Promise<Result<void, DomainError>> {
+    const wanted = email.trim().toLowerCase();
+    const holder = await this.findByEmail(wanted);
+    if (holder && holder.id !== id) return err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
+    const stored = this.db.state.users.get(id);
+    if (!stored) return ok(undefined);
+    Object.assign(stored, { email: wanted, emailVerifiedAt: new Date(at), updatedAt: new Date(at) });
+    return ok(undefined);
+  }
+
   async updateTier(id: string, tierId: TierId): Promise<void> {
     const stored = this.db.state.users.get(id);
     if (!stored) return;
@@ -114,7 +144,7 @@ class InMemoryUserRepository implements UserRepository {
     stored.updatedAt = this.db.clock.now();
   }
 
-  /** As the database's ON DELETE CASCADE (and SET NULL for the audit log's actor). */
+  /** As the database's ON DELETE CASCADE (and SET NULL for the audit log's actor and a payment's account). */
   async delete(id: string): Promise<boolean> {
     const state = this.db.state;
     if (!state.users.delete(id)) return false;
@@ -124,9 +154,12 @@ class InMemoryUserRepository implements UserRepository {
     state.promoRedemptions = state.promoRedemptions.filter((r) => r.userId !== id);
     state.billingCustomers.delete(id);
     state.subscriptions = state.subscriptions.filter((s) => s.userId !== id);
-    state.payments = state.payments.filter((p) => p.userId !== id);
+    // Paid invoices stay, anonymised (ADR 0009).
+    for (const payment of state.payments) if (payment.userId === id) payment.userId = null;
     for (const entry of state.auditLog) if (entry.actorId === id) entry.actorId = null;
-    for (const message of state.outbox) if (message.userId === id) message.userId = null;
+    state.outbox = state.outbox.filter((m) => m.userId !== id);
+    state.accountTokens = state.accountTokens.filter((t) => t.userId !== id);
+    for (const [sid, userId] of state.sessions) if (userId === id) state.sessions.delete(sid);
     return true;
   }
 
@@ -182,6 +215,13 @@ class InMemoryCreditLedger implements CreditLedger {
   async history(userId: string): Promise<LedgerRow[]> {
     return this.db.state.ledger.filter((r) => r.userId === userId).map(copy);
   }
+
+  async list(userId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }> {
+    // Appended in time order, as the database's clock_timestamp() orders them.
+    const rows = this.db.state.ledger.filter((r) => r.userId === userId).reverse();
+    const offset = Math.max(0, page.offset);
+    return { rows: rows.slice(offset, offset + Math.max(0, page.limit)).map(copy), total: rows.length };
+  }
 }
 
 class InMemorySubscriptionTierRepository implements SubscriptionTierRepository {
@@ -224,10 +264,10 @@ const newestFirst = (a: StoredAnalysis, b: StoredAnalysis) =>
 class InMemoryAnalysisRepository implements AnalysisRepository {
   constructor(private readonly db: InMemoryUnitOfWork) {}
 
-  async save(analysis: StoredAnalysis): Promise<void> {
+  async save(analysis: NewAnalysis): Promise<void> {
     if (!this.db.state.users.has(analysis.userId)) throw new Error(`Unknown user ${analysis.userId}`);
     if (this.db.state.analyses.some((a) => a.id === analysis.id)) throw new Error(`Duplicate analysis id ${analysis.id}`);
-    this.db.state.analyses.push(copy(analysis));
+    this.db.state.analyses.push(copy({ ...analysis, share: null }));
   }
 
   async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
@@ -256,10 +296,36 @@ class InMemoryAnalysisRepository implements AnalysisRepository {
     return found ? copy(found) : null;
   }
 
+  async all(userId: string): Promise<StoredAnalysis[]> {
+    return this.db.state.analyses.filter((a) => a.userId === userId).sort(newestFirst).map(copy);
+  }
+
   async delete(userId: string, id: string): Promise<boolean> {
     const before = this.db.state.analyses.length;
     this.db.state.analyses = this.db.state.analyses.filter((a) => !(a.id === id && a.userId === userId));
     return this.db.state.analyses.length < before;
+  }
+
+  async share(userId: string, id: string, link: ShareLink): Promise<ShareLink | null> {
+    const found = this.db.state.analyses.find((a) => a.id === id && a.userId === userId);
+    if (!found) return null;
+    if (!found.share) {
+      // As the database's unique constraint.
+      if (this.db.state.analyses.some((a) => a.share?.token === link.token)) throw new Error('Duplicate share token');
+      found.share = copy(link);
+    }
+    return copy(found.share);
+  }
+
+  async unshare(userId: string, id: string): Promise<boolean> {
+    const found = this.db.state.analyses.find((a) => a.id === id && a.userId === userId);
+    if (found) found.share = null;
+    return found !== undefined;
+  }
+
+  async findShared(token: string): Promise<StoredAnalysis | null> {
+    const found = this.db.state.analyses.find((a) => a.share?.token === token);
+    return found ? copy(found) : null;
   }
 }
 
@@ -335,6 +401,16 @@ class InMemoryPromoCodeRepository implements PromoCodeRepository {
     this.db.state.promoRedemptions.push({ promoId, userId, createdAt: new Date(at) });
     return true;
   }
+
+  async redemptionsOf(userId: string): Promise<Array<{ code: string; redeemedAt: Date }>> {
+    return this.db.state.promoRedemptions
+      .filter((r) => r.userId === userId)
+      .flatMap((r) => {
+        const promo = this.db.state.promoCodes.find((p) => p.id === r.promoId);
+        return promo ? [{ code: promo.code, redeemedAt: new Date(r.createdAt) }] : [];
+      })
+      .sort((a, b) => a.redeemedAt.getTime() - b.redeemedAt.getTime() || a.code.localeCompare(b.code));
+  }
 }
 
 const newestSubscriptionFirst = (a: StoredSubscription, b: StoredSubscription) =>
@@ -383,7 +459,7 @@ class InMemoryBillingRepository implements BillingRepository {
       .map(copy);
   }
 
-  async recordPayment(payment: StoredPayment): Promise<boolean> {
+  async recordPayment(payment: NewPayment): Promise<boolean> {
     if (!this.db.state.users.has(payment.userId)) throw new Error(`Unknown user ${payment.userId}`);
     if (this.db.state.payments.some((p) => p.invoiceId === payment.invoiceId)) return false;
     if (payment.paymentId !== null && this.db.state.payments.some((p) => p.paymentId === payment.paymentId)) {
@@ -494,6 +570,48 @@ class InMemoryOutboxRepository implements OutboxRepository {
   }
 }
 
+class InMemoryAccountTokenRepository implements AccountTokenRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async insert(token: AccountToken): Promise<void> {
+    if (!this.db.state.users.has(token.userId)) throw new Error(`Unknown user ${token.userId}`);
+    // As the database's unique constraint.
+    if (this.db.state.accountTokens.some((t) => t.tokenHash === token.tokenHash)) throw new Error('Duplicate account token');
+    this.db.state.accountTokens.push(copy(token));
+  }
+
+  async findByHash(tokenHash: string): Promise<AccountToken | null> {
+    const found = this.db.state.accountTokens.find((t) => t.tokenHash === tokenHash);
+    return found ? copy(found) : null;
+  }
+
+  async markUsed(id: string, at: Date): Promise<boolean> {
+    const found = this.db.state.accountTokens.find((t) => t.id === id);
+    if (!found || found.usedAt) return false;
+    found.usedAt = new Date(at);
+    return true;
+  }
+
+  async deleteUnused(userId: string, purposes: readonly AccountTokenPurpose[]): Promise<void> {
+    this.db.state.accountTokens = this.db.state.accountTokens.filter((t) => !(t.userId === userId && t.usedAt === null && purposes.includes(t.purpose)));
+  }
+}
+
+class InMemorySessionRepository implements SessionRepository {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async endSessionsOf(userId: string, keep?: string): Promise<number> {
+    let ended = 0;
+    for (const [sid, owner] of this.db.state.sessions) {
+      if (owner === userId && sid !== keep) {
+        this.db.state.sessions.delete(sid);
+        ended++;
+      }
+    }
+    return ended;
+  }
+}
+
 export interface InMemoryUnitOfWorkOptions {
   clock?: Clock;
 }
@@ -521,6 +639,8 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     audit: new InMemoryAuditLogRepository(this),
     stats: new InMemoryAdminStatsRepository(this),
     outbox: new InMemoryOutboxRepository(this),
+    accountTokens: new InMemoryAccountTokenRepository(this),
+    sessions: new InMemorySessionRepository(this),
   };
 
   constructor(options: InMemoryUnitOfWorkOptions = {}) {

@@ -7,6 +7,11 @@ import { Migration0005Billing } from './migration-0005-billing.ts';
 import { Migration0006AuditLog } from './migration-0006-audit-log.ts';
 import { Migration0007Outbox } from './migration-0007-outbox.ts';
 import { Migration0008ConfiguredAdmins } from './migration-0008-configured-admins.ts';
+import { Migration0009Accounts } from './migration-0009-accounts.ts';
+import { Migration0010ShareLinks } from './migration-0010-share-links.ts';
+import { Migration0011AnalysisLanguage } from './migration-0011-analysis-language.ts';
+import { Migration0012KeepPaymentsOnAccountDeletion } from './migration-0012-keep-payments-on-account-deletion.ts';
+import { Migration0013AccountEmailKinds } from './migration-0013-account-email-kinds.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -22,4 +27,9 @@ export const migrations: MigrationObject[] = [
   { name: '0006-audit-log', class: Migration0006AuditLog },
   { name: '0007-outbox', class: Migration0007Outbox },
   { name: '0008-configured-admins', class: Migration0008ConfiguredAdmins },
+  { name: '0009-accounts', class: Migration0009Accounts },
+  { name: '0010-share-links', class: Migration0010ShareLinks },
+  { name: '0011-analysis-language', class: Migration0011AnalysisLanguage },
+  { name: '0012-keep-payments-on-account-deletion', class: Migration0012KeepPaymentsOnAccountDeletion },
+  { name: '0013-account-email-kinds', class: Migration0013AccountEmailKinds },
 ];

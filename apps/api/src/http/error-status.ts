@@ -7,6 +7,16 @@ export const errorStatus: Record<ErrorCode, number> = {
   'auth.invalid_credentials': 401,
   'auth.forbidden': 403,
   'auth.email_taken': 409,
+  // The password typed to confirm a change (current password, account deletion) is wrong: invalid input,
+  // not a signed-out caller, so the web app keeps its session (spec §8's 401 rule).
+  'auth.wrong_password': 400,
+  'token.invalid': 400,
+  // Gone, like a used-up promo: the link was good once (ADR 0008).
+  'token.expired': 410,
+  'token.used': 410,
+  // A conflict with the account's state, not a permission: the web app keeps its session and offers a resend.
+  'email.unverified': 409,
+  'email.already_verified': 409,
   'user.not_found': 404,
   // An action on an account the rules protect (the main administrator, an admin): a conflict with the
   // account's state, not the caller's permission, so the panel keeps its session (spec §8's 403 rule).
@@ -24,6 +34,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'document.too_many_characters': 413,
   'tier.feature_unavailable': 403,
   'analysis.not_found': 404,
+  'share.not_found': 404,
   'analyzer.unavailable': 503,
   'analyzer.invalid_output': 503,
   'promo.not_found': 404,
@@ -43,5 +54,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   'billing.tier_unavailable': 400,
   'billing.already_subscribed': 409,
   'billing.no_subscription': 404,
+  'billing.no_customer': 404,
   'webhook.invalid_signature': 400,
 };

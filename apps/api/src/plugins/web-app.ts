@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { NO_INDEX_HEADER, isSharedPagePath } from '../http/no-index.ts';
 
 /**
  * Serves the built web app on the API's port. Any GET outside /api that is not a file answers index.html,
- * so the client router can show the page (or its Page Not Found screen).
+ * so the client router can show the page (or its Page Not Found screen); a shared analysis's page also
+ * tells search engines to keep away (ADR 0010).
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string | undefined }) {
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -26,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
+      if (isSharedPagePath(request.url)) reply.header(NO_INDEX_HEADER.name, NO_INDEX_HEADER.value);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return notFound(request, reply);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListAuditLog, SetAdminRole, SetTierPriceIds, SetUserTier, updateUserTierSchema, type AdminActor } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
 // Who may call what (spec §6, DECISIONS "Administrators"): every /api/admin route refuses the signed-out
@@ -50,6 +50,7 @@ async function signUp(email?: string): Promise<Member> {
 
 /** Checkout of Patriot with a card, as the browser and the payment-success page do it. */
 async function payFor(member: Member) {
+  await verifyEmail(t, member.email);
   const started = await call(member, { method: 'POST', url: '/api/create-payment-intent', payload: { amount: 29, tier: 'patriot' } });
   const paymentId = fake.confirmPayment(paymentIntentIdOf(started.json<{ clientSecret: string }>().clientSecret), 'pm_card_visa').paymentIntentId;
   expect((await call(member, { method: 'POST', url: '/api/payment-success', payload: { payment_intent_id: paymentId, tier: 'patriot' } })).statusCode).toBe(200);

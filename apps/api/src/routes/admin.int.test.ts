@@ -4,7 +4,7 @@ import {
   subscriptionTierListSchema, updateTierSchema, userViewSchema,
 } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
 // The admin panel's routes on the real wiring (PGlite, the Stripe adapter against the local fake Stripe):
@@ -58,6 +58,7 @@ const ledgerOf = async (userId: string) =>
 const latestAudit = async (pageSize = 5) => auditEntryListSchema.parse((await asChief('GET', `/api/admin/audit?page=1&pageSize=${pageSize}`)).json());
 
 async function payForPatriot(member: Member) {
+  await verifyEmail(t, member.email);
   const started = await call(member, 'POST', '/api/create-payment-intent', { amount: 29, tier: 'patriot' });
   const paymentId = fake.confirmPayment(paymentIntentIdOf(started.json<{ clientSecret: string }>().clientSecret), 'pm_card_visa').paymentIntentId;
   const confirmed = await call(member, 'POST', '/api/payment-success', { payment_intent_id: paymentId, tier: 'patriot' });

@@ -77,7 +77,7 @@ export async function adminRoutes(app: FastifyInstance) {
   typed.delete('/api/admin/users/:id', {
     schema: {
       tags: ['admin'],
-      summary: 'Delete an account with its analyses, credits and billing records; never an administrator',
+      summary: 'Delete an account with its analyses, credits and personal data, keeping its paid invoices anonymised; never an administrator',
       params: idParams, response: { 204: z.null(), ...refusals },
     },
   }, async (request, reply) => {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DeleteAnalysis, GetAnalysis, ListAnalyses, analysisListQuerySchema, analysisListSchema, dashboardAnalysisSchema,
-  errorBodySchema, toAnalysisView,
+  CreateShareLink, DeleteAnalysis, GetAnalysis, ListAnalyses, RevokeShareLink, analysisListQuerySchema, analysisListSchema,
+  dashboardAnalysisSchema, errorBodySchema, shareLinkSchema, toAnalysisView, toShareLinkView,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
@@ -11,11 +11,16 @@ import { signedInUser } from '../plugins/authentication.ts';
 // Any string: a malformed id is as unknown as another user's, and both answer 404.
 const analysisParams = z.object({ id: z.string() });
 
-/** The signed-in user's own analyses: history, one analysis, deletion. Another user's id answers 404, never 403. */
-export async function analysesRoutes(app: FastifyInstance) {
+/**
+ * The signed-in user's own analyses: history, one analysis, deletion, and its public share link (ADR 0010).
+ * Another user's id answers 404, never 403. `publicUrl` is where share links point.
+ */
+export async function analysesRoutes(app: FastifyInstance, options: { publicUrl: string }) {
   const listAnalyses = app.diContainer.get(ListAnalyses);
   const getAnalysis = app.diContainer.get(GetAnalysis);
   const deleteAnalysis = app.diContainer.get(DeleteAnalysis);
+  const createShareLink = app.diContainer.get(CreateShareLink);
+  const revokeShareLink = app.diContainer.get(RevokeShareLink);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/analyses', {
@@ -26,7 +31,7 @@ export async function analysesRoutes(app: FastifyInstance) {
     preValidation: app.requireUser,
   }, async (request) => {
     const page = await listAnalyses.execute(signedInUser(request).id, request.query);
-    return { ...page, items: page.items.map(toAnalysisView) };
+    return { ...page, items: page.items.map((analysis) => toAnalysisView(analysis, options.publicUrl)) };
   });
 
   routes.get('/api/analyses/:id', {
@@ -38,17 +43,42 @@ export async function analysesRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const result = await getAnalysis.execute(signedInUser(request).id, request.params.id);
     if (!result.ok) return sendDomainError(reply, result.error);
-    return toAnalysisView(result.value);
+    return toAnalysisView(result.value, options.publicUrl);
   });
 
   routes.delete('/api/analyses/:id', {
     schema: {
-      tags: ['analysis'], summary: 'Delete an analysis (its credit is not returned)',
+      tags: ['analysis'], summary: 'Delete an analysis (its credit is not returned) and its share link',
       params: analysisParams, response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
     const result = await deleteAnalysis.execute(signedInUser(request).id, request.params.id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return reply.code(204).send(null);
+  });
+
+  routes.post('/api/analyses/:id/share', {
+    schema: {
+      tags: ['analysis'],
+      summary: 'Share an analysis through a public link; an analysis already shared answers its live link',
+      params: analysisParams, response: { 200: shareLinkSchema, 401: errorBodySchema, 404: errorBodySchema },
+    },
+    preValidation: app.requireUser,
+  }, async (request, reply) => {
+    const result = await createShareLink.execute(signedInUser(request).id, request.params.id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return toShareLinkView(result.value, options.publicUrl);
+  });
+
+  routes.delete('/api/analyses/:id/share', {
+    schema: {
+      tags: ['analysis'], summary: 'Stop sharing an analysis: its link no longer opens it (idempotent)',
+      params: analysisParams, response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+    },
+    preValidation: app.requireUser,
+  }, async (request, reply) => {
+    const result = await revokeShareLink.execute(signedInUser(request).id, request.params.id);
     if (!result.ok) return sendDomainError(reply, result.error);
     return reply.code(204).send(null);
   });

@@ -11,6 +11,7 @@ import {
 } from '@civicwatch/core';
 import type { InProcessProgressHub } from '@civicwatch/adapters/progress/in-process-progress-hub.ts';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
+import { civicPassages } from '@civicwatch/adapters/analysis/language/civic-passages.fixture.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 
@@ -44,8 +45,14 @@ afterAll(async () => { await t?.close(); });
 
 interface Member { id: string; cookie: string }
 
+let signUps = 0;
+/** Each from an address of its own, so this file's many sign-ups stay under the per-address registration limit. */
 const signUp = async (): Promise<Member> => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: `rosa-${randomUUID()}@example.org`, password: 'liberty1' } });
+  signUps += 1;
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: `rosa-${randomUUID()}@example.org`, password: 'liberty1' },
+    remoteAddress: `10.3.${signUps}.1`,
+  });
   expect(res.statusCode).toBe(201);
   return { id: res.json().id, cookie: sessionCookie(res) };
 };
@@ -97,9 +104,23 @@ describe('POST /api/analyze', () => {
     // Privacy: nothing pending, and no stored row holds the document's text (only the result's own words and quotes).
     expect(await pendingRows()).toEqual([]);
     const rows = await t.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where id = ?', [body.analysisId]);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'result', 'title', 'user_id']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'title', 'user_id']);
     expect(rows[0]!.result).toEqual(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'analysisId' && k !== 'createdAt')));
     expect(uncitedSentences(ORDINANCE, rows[0], body.citations.map((c) => c.quote))).toEqual([]);
+  });
+
+  it('tells the language of a Spanish text, says the built-in analyzer reads English, and keeps the language', async () => {
+    const rosa = await signUp();
+    const res = await analyze(rosa, { text: civicPassages.es, analysisType: 'summary' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = analyzeResponseSchema.parse(res.json());
+    expect(body.metadata.language).toEqual({ code: 'es', name: 'Spanish' });
+    expect(body.metadata.warnings).toEqual([expect.stringMatching(/^This document appears to be in Spanish\. The built-in analyzer is designed for English/)]);
+
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/analyses/${body.analysisId}`, headers: { cookie: rosa.cookie } })).json();
+    expect(stored.result.metadata).toMatchObject({ language: { code: 'es', name: 'Spanish' }, warnings: body.metadata.warnings });
+    const rows = await t.runtime.database.orm.em.fork().execute<Array<{ language: string }>>('select language from analyses where id = ?', [body.analysisId]);
+    expect(rows).toEqual([{ language: 'es' }]);
   });
 
   it('analyses a one-page PDF from the corpus, titled by its file name', async () => {

@@ -4,7 +4,8 @@ import { GetDashboard, dashboardSchema, errorBodySchema, toAnalysisView, toUserV
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
 
-export async function dashboardRoutes(app: FastifyInstance) {
+/** `publicUrl` is where the analyses' share links point. */
+export async function dashboardRoutes(app: FastifyInstance, options: { publicUrl: string }) {
   const getDashboard = app.diContainer.get(GetDashboard);
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
@@ -16,7 +17,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     const { user, analyses, stats } = result.value;
     return {
       user: toUserView(user),
-      analyses: analyses.map(toAnalysisView),
+      analyses: analyses.map((analysis) => toAnalysisView(analysis, options.publicUrl)),
       stats,
     };
   });

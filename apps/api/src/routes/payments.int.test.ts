@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatePromo, PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, createPromoSchema } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 
 // The payment routes on the real wiring: the Stripe adapter and SDK against the local fake Stripe server.
 let fake: FakeStripe;
@@ -25,10 +25,13 @@ afterAll(async () => {
 });
 
 let n = 0;
-const signUp = async (app: TestApp = t) => {
+/** A new account that has opened its verification link (checkout requires it), unless `verified` is false. */
+const signUp = async (app: TestApp = t, { verified = true } = {}) => {
   n += 1;
-  const res = await app.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: `Payer${n}`, email: `payer${n}@example.org`, password: 'secret1' } });
+  const email = `payer${n}@example.org`;
+  const res = await app.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: `Payer${n}`, email, password: 'secret1' } });
   expect(res.statusCode).toBe(201);
+  if (verified) await verifyEmail(app, email);
   return sessionCookie(res);
 };
 const post = (url: string, cookie: string | undefined, payload?: unknown, app: TestApp = t) =>
@@ -45,6 +48,14 @@ describe('GET /api/config', () => {
 });
 
 describe('checkout, end to end over HTTP', () => {
+  it('refuses an account whose e-mail is not verified with 409 email.unverified, keeping the session', async () => {
+    const cookie = await signUp(t, { verified: false });
+    const res = await post('/api/create-payment-intent', cookie, { amount: 29, tier: 'patriot', originalAmount: 29 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'email.unverified', message: 'Please verify your e-mail address before subscribing.' });
+    expect((await get('/api/user', cookie)).statusCode).toBe(200);
+  });
+
   it('subscribes with a card: client secret, browser confirmation, verified payment-success, new tier and credits', async () => {
     const cookie = await signUp();
     const started = await post('/api/create-payment-intent', cookie, { amount: 29, tier: 'Patriot', originalAmount: 29 });

@@ -41,8 +41,8 @@ describe('GET /api/unsubscribe', () => {
     const res = await unsubscribe(reader.link.search);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'You have been unsubscribed from CivicWatch e-mails.' });
-    expect(await preferencesOf(reader.cookie)).toEqual({ productUpdates: false, analysisNotices: false });
-    expect(await preferencesOf(other.cookie)).toEqual({ productUpdates: true, analysisNotices: true });
+    expect(await preferencesOf(reader.cookie)).toEqual({ productUpdates: false, analysisNotices: false, receipts: true });
+    expect(await preferencesOf(other.cookie)).toEqual({ productUpdates: true, analysisNotices: true, receipts: true });
 
     const again = await unsubscribe(reader.link.search);
     expect(again.statusCode).toBe(200);
@@ -68,7 +68,7 @@ describe('GET /api/unsubscribe', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(invalidLink);
     }
-    expect(await preferencesOf(reader.cookie)).toEqual({ productUpdates: true, analysisNotices: true });
+    expect(await preferencesOf(reader.cookie)).toEqual({ productUpdates: true, analysisNotices: true, receipts: true });
   });
 
   it('answers 404 for a genuine link whose account no longer exists', async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ListOutbox } from '@civicwatch/core';
 import { loadConfig } from '@civicwatch/adapters/config/config.ts';
 import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
 import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
@@ -43,3 +44,23 @@ export const sessionCookie = (response: LightMyRequestResponse): string => {
   if (!cookie) throw new Error(`no session cookie in ${response.statusCode} response`);
   return `${cookie.name}=${cookie.value}`;
 };
+
+/**
+ * The token of the newest account link e-mailed to `email` that opens `page` (`/verify-email`,
+ * `/reset-password`, `/confirm-email`), read from the outbox as the recipient would read the e-mail.
+ */
+export async function accountLinkToken(test: TestApp, email: string, page: string): Promise<string> {
+  const { messages } = await test.runtime.container.get(ListOutbox).execute({ limit: 100 });
+  for (const message of messages.filter((m) => m.to === email)) {
+    const link = new RegExp(`${page}\\?token=(\\S+)`).exec(message.text);
+    if (link) return decodeURIComponent(link[1]!);
+  }
+  throw new Error(`no ${page} link e-mailed to ${email}`);
+}
+
+/** Opens the verification link of the welcome e-mail, as a new user does before subscribing to a paid plan. */
+export async function verifyEmail(test: TestApp, email: string): Promise<void> {
+  const token = await accountLinkToken(test, email, '/verify-email');
+  const response = await test.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token } });
+  if (response.statusCode !== 200) throw new Error(`verifying ${email}: ${response.statusCode} ${response.body}`);
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { cliActor } from '../cli-actor.ts';
+import { verifyEmail } from '@civicwatch/api/testing/test-app.ts';
 import { startCliTestServer, type CliTestServer } from '../testing/cli-test-server.ts';
 import { auditCommand } from './audit.command.ts';
 import { parseRefundOptions, refundCommand } from './refund.command.ts';
@@ -33,6 +34,7 @@ const refusal = (amount: string, reason?: string) => {
 /** A Patriot who paid $29 for the first month through the server's checkout. */
 const paidPatriot = async (email: string) => {
   const { cookie } = await t.register(email);
+  await verifyEmail(t.server, email);
   const post = (url: string, payload: Record<string, unknown>) => t.server.app.inject({ method: 'POST', url, payload, headers: { cookie } });
   const { clientSecret } = (await post('/api/create-payment-intent', { amount: 29, tier: 'patriot' })).json<{ clientSecret: string }>();
   const paymentId = fake.confirmPayment(paymentIntentIdOf(clientSecret), 'pm_card_visa').paymentIntentId;

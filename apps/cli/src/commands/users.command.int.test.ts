@@ -114,7 +114,7 @@ describe('civicwatch users delete', () => {
     const asked: string[] = [];
     const no = await users.delete('dee@example.org', { confirm: async (q) => { asked.push(q); return false; } });
     expect(no).toEqual({ exitCode: 1, stdout: '', stderr: 'civicwatch users delete: dee@example.org was not deleted\n' });
-    expect(asked).toEqual(['Delete dee@example.org (citizen, 1 credit(s)) with its analyses and payment records? [y/N] ']);
+    expect(asked).toEqual(['Delete dee@example.org (citizen, 1 credit(s)) with its analyses and personal data? [y/N] ']);
     expect((await users.show('dee@example.org')).exitCode).toBe(0);
   });
 

@@ -19,6 +19,7 @@ import {
 
 const fullName = (u: User) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 const day = (d: Date) => d.toISOString().slice(0, 10);
+const onOff = (on: boolean) => (on ? 'on' : 'off');
 
 // ---- users list ------------------------------------------------------------------------------------------
 
@@ -52,7 +53,8 @@ export async function showUserCommand(runtime: Runtime, who: string, options: { 
     ['Credits', String(u.credits)],
     ['Role', u.role],
     ['Location', [u.state, u.country].filter(Boolean).join(', ')],
-    ['E-mail updates', `product updates ${u.emailPreferences.productUpdates ? 'on' : 'off'}, analysis notices ${u.emailPreferences.analysisNotices ? 'on' : 'off'}`],
+    ['E-mail updates', `product updates ${onOff(u.emailPreferences.productUpdates)}, analysis notices ${onOff(u.emailPreferences.analysisNotices)}, `
+      + `receipts ${onOff(u.emailPreferences.receipts)}`],
     ['Joined (UTC)', u.createdAt.toISOString().slice(0, 16).replace('T', ' ')],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -143,7 +145,7 @@ export async function deleteUserCommand(runtime: Runtime, who: string, options: 
   if (!user.ok) return user.outcome;
   const u = user.value;
   if (!options.yes) {
-    const question = `Delete ${u.email} (${u.tierId}, ${u.credits} credit(s)) with its analyses and payment records? [y/N] `;
+    const question = `Delete ${u.email} (${u.tierId}, ${u.credits} credit(s)) with its analyses and personal data? [y/N] `;
     if (!(await options.confirm!(question))) return failed(command, EXIT_CANCELLED, `${u.email} was not deleted`);
   }
   const result = await runtime.container.get(DeleteUser).execute(cliActor(), u.id);
@@ -211,7 +213,7 @@ export function registerUserCommands(program: Command) {
 
   users
     .command('delete')
-    .description('delete an account with its analyses, credits and payment records (never an administrator)')
+    .description('delete an account with its analyses, credits and personal data; its paid invoices stay, anonymised (never an administrator)')
     .argument('<user>', 'the account\'s id or e-mail')
     .option('-y, --yes', 'do not ask for confirmation (needed when not on a terminal)')
     .option('--json', 'print the deleted account\'s id and e-mail as JSON')

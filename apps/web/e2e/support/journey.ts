@@ -19,6 +19,13 @@ export interface Journey {
   signUp(page: Page, username: string, email?: string): Promise<string>;
   /** Runs `civicwatch` against this journey's server, as its administrator would. */
   cli(...args: string[]): Promise<void>;
+  /**
+   * The newest link to `path` (`/verify-email`, `/reset-password`) e-mailed to `email`, read from the
+   * outbox with `civicwatch outbox --json` as the recipient would read it in the e-mail.
+   */
+  emailedLink(email: string, path: string): Promise<string>;
+  /** Opens the verification link e-mailed to `email` in `page`, as a new user does before subscribing. */
+  verifyEmail(page: Page, email: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +36,13 @@ export async function openJourney(env: Record<string, string> = {}): Promise<Jou
   const server = await ServerProcess.create(dataDir, env);
   await server.start();
   const browser = await launchChromium();
+  const emailedLink = async (email: string, linkPath: string) => {
+    const { messages } = JSON.parse(await server.cliOutput(['outbox', '--json', '--page-size', '100'])) as { messages: Array<{ to: string; text: string }> };
+    const pattern = new RegExp(`https?://\\S+${linkPath}\\?token=\\S+`);
+    const link = messages.filter((m) => m.to === email).map((m) => pattern.exec(m.text)?.[0]).find(Boolean);
+    if (!link) throw new Error(`no ${linkPath} link e-mailed to ${email}`);
+    return link;
+  };
   return {
     server,
     browser,
@@ -46,6 +60,11 @@ export async function openJourney(env: Record<string, string> = {}): Promise<Jou
       return email;
     },
     cli: (...args) => server.cli(args),
+    emailedLink,
+    verifyEmail: async (page, email) => {
+      await page.goto(await emailedLink(email, '/verify-email'));
+      await page.getByRole('heading', { name: 'E-mail Address Verified' }).waitFor();
+    },
     close: async () => {
       await browser.close();
       await server.stop();

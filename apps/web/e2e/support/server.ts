@@ -20,6 +20,15 @@ const runCli = (args: string[], env: NodeJS.ProcessEnv) =>
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`civicwatch ${args.join(' ')} exited ${code}`))));
   });
 
+/** As runCli, answering what the command printed on standard output (its --json). */
+const readCli = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<string>((resolve, reject) => {
+    const child = spawn(cli, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`civicwatch ${args.join(' ')} exited ${code}`))));
+  });
+
 /** The real server, started the way `make start` starts it (migrate, then serve), on its own data dir. */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -40,6 +49,11 @@ export class ServerProcess {
   /** `civicwatch <args>` with this server's environment (its database, its keys). */
   cli(args: string[]): Promise<void> {
     return runCli(args, this.env);
+  }
+
+  /** `civicwatch <args>`, answering its standard output. */
+  cliOutput(args: string[]): Promise<string> {
+    return readCli(args, this.env);
   }
 
   async start(): Promise<void> {

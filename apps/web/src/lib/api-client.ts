@@ -40,6 +40,13 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's error `code` (`email.unverified`, `auth.wrong_password`...), for answers a page handles by kind. */
+export function serverErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  const body = error.body();
+  return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+}
+
 /** A 401 whose message names Unauthorized: the session is gone (spec §8 "Profile and session"). */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401:') && error.message.includes('Unauthorized');

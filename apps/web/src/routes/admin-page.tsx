@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MainContent } from '../components/ui/main-content.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AccessDenied } from '../features/admin/components/access-denied.tsx';
 import { AdminHeader } from '../features/admin/components/admin-header.tsx';
@@ -29,7 +30,7 @@ export function AdminPage() {
     return (
       <div className="min-h-screen bg-slate-50">
         <AdminHeader />
-        <main className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+        <MainContent className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
           <div>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin Panel</h1>
             <p className="mt-2 text-slate-600">Prompts, users, promo codes, plans, the record of every change and the e-mail outbox.</p>
@@ -41,7 +42,7 @@ export function AdminPage() {
           <TierEditor />
           <AuditLog />
           <OutboxSection />
-        </main>
+        </MainContent>
       </div>
     );
   }

@@ -77,6 +77,22 @@ describe('/checkout', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
   });
 
+  it('asks an account whose e-mail is not verified to verify it first, with a resend button, and loads no card form', async () => {
+    signedIn(aUser({ email: 'rosa@example.org', emailVerified: false }));
+    payments(true);
+    const resent = recordPosts('/api/email/verification', () =>
+      HttpResponse.json({ message: 'We have sent a new verification link to rosa@example.org. It works for 24 hours.' }, { status: 202 }));
+    const { user } = await openCheckout();
+
+    expect(screen.getByText('Please verify your e-mail address before subscribing.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe for/ })).not.toBeInTheDocument();
+    expect(loadStripe).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByText('We have sent a new verification link to rosa@example.org. It works for 24 hours.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verification e-mail sent' })).toBeDisabled();
+    expect(resent).toHaveLength(1);
+  });
+
   it('shows a spinner until its data is in, then defaults to Patriot at $29', async () => {
     signedIn();
     payments(true);

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { VerifyEmailNotice } from '../features/account/components/verify-email-notice.tsx';
 import { CheckoutPaymentForm, PaymentsNotConfigured } from '../features/payments/components/checkout-payment-form.tsx';
 import { DiscountPricingSummary, OrderSummary } from '../features/payments/components/order-summary.tsx';
 import { StripeElements } from '../features/payments/components/stripe-elements.tsx';
@@ -29,7 +30,8 @@ const footerNotes = [
 /**
  * /checkout?tier={tier}&price={price} (spec §2): needs a session. The tier defaults to Patriot; the price
  * shown and charged is the server's own for the tier when the tiers call answers (the server refuses any
- * other), otherwise the query's price or its default. Stripe.js loads only here and on the developer pages.
+ * other), otherwise the query's price or its default. Stripe.js loads only here and on the developer pages,
+ * and only for an account whose e-mail is verified (the server refuses the others, ADR 0008).
  */
 export function CheckoutPage() {
   const session = useSession();
@@ -74,12 +76,14 @@ export function CheckoutPage() {
             <CardTitle>Payment</CardTitle>
           </CardHeader>
           <CardContent>
-            {publishableKey ? (
+            {!publishableKey ? (
+              <PaymentsNotConfigured />
+            ) : !session.user.emailVerified ? (
+              <VerifyEmailNotice email={session.user.email} title="Please verify your e-mail address before subscribing." />
+            ) : (
               <StripeElements publishableKey={publishableKey}>
                 <CheckoutPaymentForm order={order} user={session.user} />
               </StripeElements>
-            ) : (
-              <PaymentsNotConfigured />
             )}
           </CardContent>
         </Card>

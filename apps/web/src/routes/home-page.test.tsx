@@ -49,6 +49,7 @@ describe('signed-in home at /', () => {
             analysisType: 'constitutional',
             document: { title: 'Zoning Ordinance 12', type: 'pdf' },
             result: {},
+            shareUrl: null,
           },
         ],
       }),

@@ -4,9 +4,11 @@ import { Coins, Gift, History, LogOut } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
 import { Brand } from '../components/ui/brand.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { MainContent } from '../components/ui/main-content.tsx';
 import { AnalysisResultsDialog } from '../features/analyze/components/analysis-results-dialog.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { VerifyEmailBanner } from '../features/account/components/verify-email-notice.tsx';
 import { DashboardSection } from '../features/dashboard/components/dashboard-section.tsx';
 import { ProfileSettingsCard } from '../features/profile/components/profile-settings-card.tsx';
 import { AnalyzeArea } from './analyze-page.tsx';
@@ -65,7 +67,8 @@ export function HomePage({ user }: { user: UserView }) {
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+      <MainContent className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
+        <VerifyEmailBanner />
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName || user.email}!</h1>
           <p className="mt-2 text-slate-600">Keep watch over your government: analyze documents and follow your findings.</p>
@@ -73,7 +76,7 @@ export function HomePage({ user }: { user: UserView }) {
         <AnalyzeArea user={user} />
         <DashboardSection renderViewResults={(analysis) => <AnalysisResultsDialog analysis={analysis} />} />
         <ProfileSettingsCard user={user} paymentsEnabled={config.data?.paymentsEnabled ?? false} />
-      </main>
+      </MainContent>
     </div>
   );
 }

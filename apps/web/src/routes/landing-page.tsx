@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
+import { MainContent } from '../components/ui/main-content.tsx';
 import { FeaturesSection } from '../features/landing/components/features-section.tsx';
 import { HeroSection } from '../features/landing/components/hero-section.tsx';
 import { LandingFooter } from '../features/landing/components/landing-footer.tsx';
@@ -11,7 +12,7 @@ export function LandingPage() {
   return (
     <div className="min-h-screen bg-white">
       <LandingHeader />
-      <main>
+      <MainContent>
         <HeroSection />
         <FeaturesSection />
         <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-16 bg-slate-50 py-20 sm:py-24">
@@ -41,7 +42,7 @@ export function LandingPage() {
             />
           </div>
         </section>
-      </main>
+      </MainContent>
       <LandingFooter />
     </div>
   );

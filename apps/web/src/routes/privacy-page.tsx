@@ -31,6 +31,11 @@ export function PrivacyPage() {
         </p>
         <p>{documentRecipients(config)}</p>
         <p>Your analyses stay in your history until you delete them there.</p>
+        <p>
+          If you create a public link to an analysis, anyone who has the link can read its results, without signing in,
+          until you stop sharing it or delete the analysis. The shared page shows neither your name, your e-mail nor
+          the document&apos;s title, and asks search engines not to list it.
+        </p>
       </LegalSection>
       <LegalSection title="Your account">
         <p>
@@ -41,8 +46,14 @@ export function PrivacyPage() {
         </p>
         <p>
           Administrators of this server can see accounts, change plans and credits, refund payments and delete
-          accounts; every such action is recorded with who did it and when. Deleting an account removes its analyses,
-          credit history, sessions and billing records.
+          accounts; every such action is recorded with who did it and when.
+        </p>
+        <p>
+          In your account settings you can download everything your account holds as one file, and delete your
+          account. Deleting an account, yourself or by an administrator, ends any paid plan at once and removes its
+          analyses and their share links, credit history, sessions, e-mails and personal details. Only the record of
+          each paid month that payment law requires (its amount, date, plan and invoice number) is kept, with nothing
+          that names you.
         </p>
       </LegalSection>
       <LegalSection title="Payments">

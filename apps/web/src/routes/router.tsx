@@ -10,15 +10,21 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { PageFrame } from '../components/ui/main-content.tsx';
 import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { AccountPage } from './account-page.tsx';
+import { ConfirmEmailPage, VerifyEmailPage } from './account-link-pages.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { AnalyzePage } from './analyze-page.tsx';
 import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PaymentSuccessPage } from './payment-success-page.tsx';
 import { RedeemPromoPage } from './redeem-promo-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+import { SharedAnalysisPage } from './shared-analysis-page.tsx';
 import { PrivacyPage } from './privacy-page.tsx';
 import { TermsPage } from './terms-page.tsx';
 import { SignUpPage } from './signup-page.tsx';
@@ -46,8 +52,8 @@ const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?:
   upgraded: search.upgraded === true || search.upgraded === 'true' ? true : undefined,
 });
 
-/** /unsubscribe?token=... (spec §2). */
-const validateUnsubscribeSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
+/** The pages an e-mailed link opens: /unsubscribe?token=... (spec §2), /reset-password, /verify-email, /confirm-email. */
+const validateTokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
 
 /**
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
@@ -55,7 +61,11 @@ const validateUnsubscribeSearch = (search: Record<string, unknown>): { token?: s
  */
 function createRouteTree() {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
-    component: Outlet,
+    component: () => (
+      <PageFrame>
+        <Outlet />
+      </PageFrame>
+    ),
     notFoundComponent: NotFoundPage,
   });
   const page = <TPath extends string>(path: TPath, component: () => ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
@@ -105,10 +115,16 @@ function createRouteTree() {
     page('/redeem-promo', RedeemPromoPage),
     page('/privacy', PrivacyPage),
     page('/terms', TermsPage),
-    createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateUnsubscribeSearch, component: UnsubscribePage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateTokenSearch, component: UnsubscribePage }),
+    page('/forgot-password', ForgotPasswordPage),
+    createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', validateSearch: validateTokenSearch, component: ResetPasswordPage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', validateSearch: validateTokenSearch, component: VerifyEmailPage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/confirm-email', validateSearch: validateTokenSearch, component: ConfirmEmailPage }),
     page('/admin', AdminPage),
     page('/analyze', AnalyzePage),
     page('/history', HistoryPage),
+    page('/account', AccountPage),
+    page('/shared/$token', SharedAnalysisPage),
     developerPage('/test-payment', lazyRouteComponent(() => import('./test-payment-page.tsx'), 'TestPaymentPage')),
     developerPage('/debug-stripe', lazyRouteComponent(() => import('./debug-stripe-page.tsx'), 'DebugStripePage')),
     developerPage('/simple-payment', lazyRouteComponent(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage')),

@@ -68,7 +68,7 @@ export function SubscribePage() {
       </div>
 
       <div className="mt-14">
-        <PricingGrid action={(tier) => <PlanAction tier={tier} session={session} />} />
+        <PricingGrid headingLevel={2} action={(tier) => <PlanAction tier={tier} session={session} />} />
       </div>
 
       <div className="mt-16 grid gap-6 md:grid-cols-3">

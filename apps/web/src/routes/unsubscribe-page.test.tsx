@@ -18,7 +18,7 @@ const answerUnsubscribe = (answer: () => Response | Promise<Response>) => {
 
 const expectTheNotes = () => {
   expect(screen.getByText(/still receive essential account notifications/)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'account settings' })).toHaveAttribute('href', '/#profile');
+  expect(screen.getByRole('link', { name: 'account settings' })).toHaveAttribute('href', '/account');
   expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/home');
 };
 

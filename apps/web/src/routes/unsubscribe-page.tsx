@@ -57,9 +57,9 @@ export function UnsubscribePage() {
         {state.kind !== 'loading' && (
           <>
             <p className="mt-6 text-sm text-slate-600">
-              You will still receive essential account notifications, such as welcome e-mails and payment receipts.
-              You can change your e-mail preferences at any time in your{' '}
-              <Link to="/" hash="profile" className="font-medium text-blue-900 hover:underline">
+              You will still receive essential account notifications, such as password resets, and payment receipts
+              unless you turn them off. You can change your e-mail preferences at any time in your{' '}
+              <Link to="/account" className="font-medium text-blue-900 hover:underline">
                 account settings
               </Link>
               .

@@ -14,7 +14,8 @@ export function aUser(overrides: Partial<UserView> = {}): UserView {
     credits: 1,
     role: 'user',
     isAdmin: false,
-    emailPreferences: { productUpdates: true, analysisNotices: true },
+    emailPreferences: { productUpdates: true, analysisNotices: true, receipts: true },
+    emailVerified: true,
     createdAt: '2025-03-01T12:00:00.000Z',
     ...overrides,
   };
@@ -47,6 +48,8 @@ export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult
       analyzer: 'embedded',
       model: null,
       promptVersion: null,
+      language: { code: 'en', name: 'English' },
+      warnings: [],
     },
     citations: [
       { section: 'keyInsights', index: 0, page: 2, quote: 'road repairs: $12,000,000', verified: true },
@@ -63,6 +66,7 @@ export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): Dashboar
     analysisType: 'constitutional',
     document: { title: 'City Budget 2026', type: 'pdf' },
     result: aResult(),
+    shareUrl: null,
     ...overrides,
   };
 }

@@ -8,12 +8,14 @@ import type { PasswordHasher } from '../password-hasher.port.ts';
 import type { AdminPolicy } from '../admin-policy.ts';
 import { defaultEmailPreferences, type User } from '../user.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
+import type { AccountLinks } from '../account-links.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
 /**
  * A new account starts on the Citizen tier with that tier's credits, granted through the ledger
- * in the same transaction as the account (spec §6, §9), and a welcome e-mail into the outbox with them.
+ * in the same transaction as the account (spec §6, §9), and a welcome e-mail into the outbox with them,
+ * carrying the link that verifies the address (ADR 0008).
  */
 export class RegisterUser {
   constructor(
@@ -23,12 +25,13 @@ export class RegisterUser {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly messages: MessageComposer,
+    private readonly links: AccountLinks,
   ) {}
 
   async execute(input: RegisterInput): Promise<Result<User, DomainError>> {
     // Hash outside the transaction: argon2 is deliberately slow and must not hold a connection.
     const passwordHash = await this.hasher.hash(input.password);
-    return this.uow.run(async ({ users, tiers, ledger, outbox }) => {
+    return this.uow.run(async ({ users, tiers, ledger, outbox, accountTokens }) => {
       if (await users.findByEmail(input.email)) return err(domainError('auth.email_taken', EMAIL_TAKEN_MESSAGE));
       const citizen = await tiers.get('citizen');
       if (!citizen) throw new Error('The citizen tier is missing: run the migrations.');
@@ -45,6 +48,7 @@ export class RegisterUser {
         role: this.adminPolicy.isAdminEmail(input.email) ? 'admin' : 'user',
         passwordHash,
         emailPreferences: { ...defaultEmailPreferences },
+        emailVerifiedAt: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -52,7 +56,8 @@ export class RegisterUser {
       if (!inserted.ok) return inserted;
       const granted = await ledger.post({ userId: user.id, delta: citizen.monthlyCredits, reason: 'signup_grant', reference: user.id });
       if (!granted.ok) return granted;
-      await outbox.enqueue(this.messages.welcome(user, citizen.monthlyCredits));
+      const verification = await this.links.issue(accountTokens, user.id, 'email_verification');
+      await outbox.enqueue(this.messages.welcome(user, citizen.monthlyCredits, verification));
       return ok({ ...user, credits: granted.value.balance });
     });
   }

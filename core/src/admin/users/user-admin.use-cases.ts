@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { protectedAdmins, type AdminPolicy } from '../../accounts/admin-policy.ts';
 import type { User } from '../../accounts/user.ts';
+import { eraseAccount } from '../../accounts/erase-account.ts';
 import type { PaymentGateway } from '../../payments/payment-gateway.port.ts';
 import type { AdminActor } from '../audit-log.port.ts';
 import { adminMessages, userNotFound } from '../admin-messages.ts';
@@ -23,9 +24,10 @@ export class FindUser {
 }
 
 /**
- * DELETE /api/admin/users/{id} (spec §6): never the main administrator nor an admin. The account goes with
- * its analyses, ledger, sessions and billing records; a subscription still running at Stripe is ended
- * first, so a deleted user is never charged again.
+ * DELETE /api/admin/users/{id} (spec §6): never the main administrator nor an admin. The account goes the
+ * one way every account does (eraseAccount, ADR 0009): a subscription still running at Stripe is ended
+ * first, so a deleted user is never charged again, then everything about the person, keeping only their
+ * paid invoices, anonymised.
  */
 export class DeleteUser {
   constructor(
@@ -42,17 +44,11 @@ export class DeleteUser {
     if (policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
     if (user.role === 'admin') return err(domainError('user.protected', adminMessages.cannotDeleteAdmin));
 
-    const running = await this.uow.run(({ billing }) => billing.openSubscriptions(userId));
-    for (const subscription of this.gateway ? running : []) {
-      const ended = await this.gateway!.cancelSubscriptionNow(subscription.id);
-      if (!ended.ok) return ended;
-    }
-    return this.uow.run(async (repos) => {
-      if (!(await repos.users.delete(userId))) return err(userNotFound());
-      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.delete', user.email,
-        { email: user.email, tier: user.tierId, credits: user.credits }, null);
-      return ok({ id: user.id, email: user.email });
-    });
+    const erased = await eraseAccount(this.uow, this.gateway, userId, (repos) =>
+      audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.delete', user.email,
+        { email: user.email, tier: user.tierId, credits: user.credits }, null));
+    if (!erased.ok) return erased;
+    return erased.value ? ok({ id: user.id, email: user.email }) : err(userNotFound());
   }
 }
 

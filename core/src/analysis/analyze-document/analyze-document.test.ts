@@ -7,6 +7,8 @@ import type { Repositories, UnitOfWork } from '../../shared/unit-of-work.port.ts
 import type { SettingKey, SettingRepository } from '../../settings/setting-repository.port.ts';
 import type { AnalysisRequest, DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { ExtractedPage, ExtractionProgress, TextExtractor } from '../text-extractor.port.ts';
+import type { DocumentLanguage } from '../../contracts/analysis-result.contract.ts';
+import { FixedLanguageDetector } from '../../testing/fakes.ts';
 import { AnalyzeDocument, type AnalysisProgress, type AnalyzeDocumentInput } from './analyze-document.use-case.ts';
 
 // Small fakes behind the ports: only what this use case touches.
@@ -57,11 +59,11 @@ const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
 class FakeAnalyzer implements DocumentAnalyzer {
   readonly name = 'embedded' as const;
   requests: AnalysisRequest[] = [];
-  constructor(private readonly output: AnalyzerDraft | 'down' = draft()) {}
+  constructor(private readonly output: AnalyzerDraft | 'down' = draft(), private readonly warnings?: string[]) {}
   async analyze(request: AnalysisRequest) {
     this.requests.push(request);
     if (this.output === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
-    return ok({ draft: this.output, analyzer: this.name, model: 'fake-1', promptVersion: 'abc123' });
+    return ok({ draft: this.output, analyzer: this.name, model: 'fake-1', promptVersion: 'abc123', warnings: this.warnings });
   }
 }
 
@@ -86,15 +88,25 @@ const input = (overrides: Partial<AnalyzeDocumentInput> = {}): AnalyzeDocumentIn
   ...overrides,
 });
 
-const setUp = (opts: { pages?: ExtractedPage[] | 'corrupt'; analyzer?: FakeAnalyzer; settings?: Partial<Record<SettingKey, string>> } = {}) => {
+const english: DocumentLanguage = { code: 'en', name: 'English' };
+const spanish: DocumentLanguage = { code: 'es', name: 'Spanish' };
+
+const setUp = (opts: {
+  pages?: ExtractedPage[] | 'corrupt';
+  analyzer?: FakeAnalyzer;
+  settings?: Partial<Record<SettingKey, string>>;
+  language?: DocumentLanguage | null;
+} = {}) => {
   const analyzer = opts.analyzer ?? new FakeAnalyzer();
+  const languages = new FixedLanguageDetector(opts.language === undefined ? english : opts.language);
   const useCase = new AnalyzeDocument(
     new FakeExtractor(opts.pages ?? pdfPages),
     unitOfWork(new FakeSettings(opts.settings ?? { paid_user_prompt: 'Check for {{STATE}}, {{COUNTRY}}.', free_user_prompt: 'Federal check.', summary_prompt: 'Summarise.' })),
     analyzer,
     steppingClock(),
+    languages,
   );
-  return { useCase, analyzer };
+  return { useCase, analyzer, languages };
 };
 
 describe('AnalyzeDocument', () => {
@@ -112,6 +124,8 @@ describe('AnalyzeDocument', () => {
       analyzer: 'embedded',
       model: 'fake-1',
       promptVersion: 'abc123',
+      language: english,
+      warnings: [],
     });
     expect(result.value.citations).toEqual([
       { section: 'summary', index: 0, page: 1, quote: 'the Board shall levy a tax', verified: true },
@@ -184,6 +198,41 @@ describe('AnalyzeDocument', () => {
     const { useCase, analyzer } = setUp({ settings: {} });
     await useCase.execute(input());
     expect(analyzer.requests[0]?.prompt).toContain('state: Illinois; country: United States');
+  });
+
+  it('detects the language of the extracted pages and gives it to the analyzer and the result', async () => {
+    const { useCase, analyzer, languages } = setUp({ language: spanish });
+    const result = await useCase.execute(input());
+    expect(languages.texts).toEqual([pdfPages.map((p) => p.text).join('\n\n')]);
+    expect(analyzer.requests[0]?.language).toEqual(spanish);
+    expect(result.ok && result.value.metadata.language).toEqual(spanish);
+  });
+
+  it('tells the model the language of a document that is not in English, after the administrator\'s prompt', async () => {
+    const { useCase, analyzer } = setUp({ language: spanish });
+    await useCase.execute(input());
+    expect(analyzer.requests[0]?.prompt).toBe(
+      'Check for Illinois, United States.\n\nThe document is written in Spanish. Write your analysis in English, and copy each ' +
+        'quote exactly as it appears in the document, in Spanish, without translating it.',
+    );
+  });
+
+  it('adds nothing to the prompt for an English document or an undetermined language, and records undetermined as null', async () => {
+    const inEnglish = setUp();
+    await inEnglish.useCase.execute(input());
+    expect(inEnglish.analyzer.requests[0]?.prompt).toBe('Check for Illinois, United States.');
+
+    const unknown = setUp({ language: null });
+    const result = await unknown.useCase.execute(input());
+    expect(unknown.analyzer.requests[0]?.prompt).toBe('Check for Illinois, United States.');
+    expect(result.ok && result.value.metadata.language).toBeNull();
+  });
+
+  it('passes the analyzer\'s warnings on to the result for the reader', async () => {
+    const warning = 'This document appears to be in Spanish.';
+    const { useCase } = setUp({ language: spanish, analyzer: new FakeAnalyzer(draft(), [warning]) });
+    const result = await useCase.execute(input());
+    expect(result.ok && result.value.metadata.warnings).toEqual([warning]);
   });
 
   it('refuses an analyzer draft that breaks the result schema', async () => {

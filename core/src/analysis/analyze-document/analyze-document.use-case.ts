@@ -8,6 +8,7 @@ import { promptKeyFor, renderAnalysisPrompt } from '../analysis-prompt.ts';
 import { defaultPrompts } from '../../settings/default-prompts.ts';
 import type { DocumentAnalyzer, Jurisdiction } from '../document-analyzer.port.ts';
 import { groundCitations } from '../grounding.ts';
+import type { LanguageDetector } from '../language-detector.port.ts';
 import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
 
 /** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
@@ -50,8 +51,8 @@ export interface AnalyzeDocumentInput {
 }
 
 /**
- * One document to one grounded analysis result: extract pages (OCR where needed), choose and fill the
- * administrator's prompt, run the analyzer, check every citation against its page. Credits, storage and
+ * One document to one grounded analysis result: extract pages (OCR where needed), detect their language,
+ * choose and fill the administrator's prompt, run the analyzer, check every citation against its page. Credits, storage and
  * tier limits wrap around this use case; it holds no document after it returns (DECISIONS "Privacy promise").
  */
 export class AnalyzeDocument {
@@ -60,6 +61,7 @@ export class AnalyzeDocument {
     private readonly uow: UnitOfWork,
     private readonly analyzer: DocumentAnalyzer,
     private readonly clock: Clock,
+    private readonly languages: LanguageDetector,
   ) {}
 
   async execute(input: AnalyzeDocumentInput): Promise<Result<AnalysisResult, DomainError>> {
@@ -80,6 +82,8 @@ export class AnalyzeDocument {
         `This document has ${characters} characters of text, more than the ${input.limits.maxCharacters} allowed.`));
     }
 
+    const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
+    signal?.throwIfAborted();
     const key = promptKeyFor(input.analysisType, input.paidTier);
     const saved = await this.uow.run(({ settings }) => settings.get(key));
     const prompt = renderAnalysisPrompt({
@@ -88,6 +92,7 @@ export class AnalyzeDocument {
       jurisdiction: input.jurisdiction,
       customFocus: input.customFocus,
       paidTier: input.paidTier,
+      language,
     });
 
     onProgress?.({ stage: 'analysing' });
@@ -99,6 +104,7 @@ export class AnalyzeDocument {
         jurisdiction: input.jurisdiction,
         customFocus: input.analysisType === 'custom' ? input.customFocus : null,
         prompt,
+        language,
       },
       { signal },
     );
@@ -106,7 +112,7 @@ export class AnalyzeDocument {
     signal?.throwIfAborted();
 
     onProgress?.({ stage: 'checking_citations' });
-    const { draft, analyzer, model, promptVersion } = analysed.value;
+    const { draft, analyzer, model, promptVersion, warnings = [] } = analysed.value;
     const result = analysisResultSchema.safeParse({
       summary: draft.summary,
       keyInsights: draft.keyInsights,
@@ -123,6 +129,8 @@ export class AnalyzeDocument {
         analyzer,
         model,
         promptVersion,
+        language,
+        warnings,
       },
     });
     if (!result.success) {

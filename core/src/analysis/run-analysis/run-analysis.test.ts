@@ -5,7 +5,7 @@ import type { AnalysisProgressEvent } from '../../contracts/analysis-history.con
 import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages } from '../../testing/fakes.ts';
+import { FixedClock, FixedLanguageDetector, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
 import { AdminPolicy } from '../../accounts/admin-policy.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
@@ -56,8 +56,8 @@ beforeEach(async () => {
   analyzer = new FakeAnalyzer();
   hub = new RecordingHub();
   const ids = new SequentialIds();
-  run = new RunAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock), hub, ids, clock, testMessages(clock));
-  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock))
+  run = new RunAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector()), hub, ids, clock, testMessages(clock));
+  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
 });
@@ -73,7 +73,7 @@ describe('RunAnalysis', () => {
     expect(result.ok).toBe(true);
     const id = result.ok ? result.value.id : '';
     expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id]]);
-    expect(await uow.run((r) => r.analyses.get(userId, id))).toMatchObject({ document: { title: 'Levy', type: 'text' } });
+    expect(await uow.run((r) => r.analyses.get(userId, id))).toMatchObject({ document: { title: 'Levy', type: 'text' }, language: 'en' });
     expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
     expect(hub.events.map((e) => e.stage)).toEqual(['queued', 'extracting', 'analysing', 'checking_citations', 'done']);
   });
@@ -135,7 +135,7 @@ describe('RunAnalysis: the analysis-complete e-mail', () => {
     analyzer.behaviour = 'works';
     await uow.run(async ({ users }) => {
       const user = (await users.findById(userId))!;
-      await users.updateProfile({ ...user, emailPreferences: { productUpdates: true, analysisNotices: false } });
+      await users.updateProfile({ ...user, emailPreferences: { productUpdates: true, analysisNotices: false, receipts: true } });
     });
     expect((await analyse()).ok).toBe(true);
     expect(await notices()).toEqual([]);

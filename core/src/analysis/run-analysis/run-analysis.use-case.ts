@@ -168,6 +168,7 @@ export class RunAnalysis {
       createdAt: this.clock.now(),
       analysisType: options.analysisType,
       document: { title: input.title, type: input.source.kind },
+      language: analysed.value.metadata.language?.code ?? null,
       result: analysed.value,
     };
     await this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {

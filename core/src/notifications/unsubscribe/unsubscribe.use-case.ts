@@ -28,7 +28,7 @@ export class Unsubscribe {
       if (!user) return err(domainError('user.not_found', UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE));
       const { productUpdates, analysisNotices } = user.emailPreferences;
       if (productUpdates || analysisNotices) {
-        await users.updateProfile({ ...user, emailPreferences: { productUpdates: false, analysisNotices: false }, updatedAt: this.clock.now() });
+        await users.updateProfile({ ...user, emailPreferences: { ...user.emailPreferences, productUpdates: false, analysisNotices: false }, updatedAt: this.clock.now() });
       }
       return ok({ message: UNSUBSCRIBED_MESSAGE });
     });

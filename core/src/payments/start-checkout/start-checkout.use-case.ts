@@ -26,7 +26,8 @@ export interface StartCheckoutInput {
  * DECISIONS "Payments"). The server prices the tier itself and refuses an amount that disagrees. A
  * discount code takes its percent off the first month through a coupon that applies once; a credits code
  * is remembered and adds its credits when the first invoice is paid. Nothing is granted here unless the
- * first invoice costs nothing (a 100% code) and the provider already reports it paid.
+ * first invoice costs nothing (a 100% code) and the provider already reports it paid. Only an account whose
+ * e-mail is verified may subscribe (`email.unverified` otherwise).
  *
  * Provider calls happen outside any transaction; an earlier checkout of this user that was never paid is
  * ended first, so abandoned attempts do not pile up at the provider.
@@ -47,6 +48,8 @@ export class StartCheckout {
     const plan = await this.uow.run(async ({ users, tiers, billing, promos }) => {
       const user = await users.findById(userId);
       if (!user) return err(domainError('auth.unauthorized', 'Unauthorized'));
+      // The receipts and the provider's customer go to this address: it must be the user's (ADR 0008).
+      if (!user.emailVerifiedAt) return err(domainError('email.unverified', paymentMessages.emailUnverified));
       const tier = await tiers.get(input.tier);
       if (!tier || !tier.isActive || tier.priceCents <= 0 || !tier.stripePriceId) {
         return err(domainError('billing.tier_unavailable', paymentMessages.tierUnavailable(tier?.name ?? input.tier)));

@@ -21,6 +21,7 @@ export function analysisRequest(pages: ExtractedPage[], overrides: Partial<Analy
     jurisdiction: { country: 'US', state: 'IL' },
     customFocus: null,
     prompt: samplePrompt,
+    language: { code: 'en', name: 'English' },
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import type {
   SubscriptionRecord,
   CouponRecord,
 } from './fake-stripe-store.ts';
+import { stripeId } from './fake-stripe-store.ts';
 import { onlyExpansions, type ExpandTree, type StripeJson } from './fake-stripe-wire.ts';
 
 /** Checks the field names against the SDK's type of the object; the values are the wire's. */
@@ -59,6 +60,27 @@ export function renderCustomer(record: CustomerRecord): StripeJson {
     tax_exempt: 'none',
     test_clock: null,
   } satisfies WireOf<Stripe.Customer>;
+}
+
+/**
+ * A customer-portal session. The fake keeps none: its page does not exist, so its `url` has Stripe's shape and
+ * a browser test stops at the request for it.
+ */
+export function renderBillingPortalSession(session: { customerId: string; returnUrl: string | null; created: number }): StripeJson {
+  const id = stripeId('bps');
+  return {
+    id,
+    object: 'billing_portal.session',
+    configuration: stripeId('bpc'),
+    created: session.created,
+    customer: session.customerId,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: session.returnUrl,
+    url: `https://billing.stripe.com/p/session/test_${id.slice(4)}`,
+  } satisfies WireOf<Stripe.BillingPortal.Session>;
 }
 
 export function renderPrice(record: PriceRecord): StripeJson {

@@ -3,6 +3,7 @@
 import { isTestPaymentMethod, testCardOfPaymentMethodData, testCardOfToken } from './fake-stripe-cards.ts';
 import type { FakeStripeBilling } from './fake-stripe-billing.ts';
 import {
+  renderBillingPortalSession,
   renderCoupon,
   renderCustomer,
   renderInvoice,
@@ -87,6 +88,16 @@ export function stripeRoutes(store: FakeStripeStore, billing: FakeStripeBilling)
       handle: ({ params, id }) => {
         onlyParams(params, []);
         return renderCustomer(billing.deleteCustomer(id));
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/v1\/billing_portal\/sessions$/,
+      handle: ({ params }) => {
+        onlyParams(params, ['customer', 'return_url', 'locale', 'expand']);
+        onlyExpansions(expandTree(params), []);
+        const customer = billing.liveCustomer(requiredString(params, 'customer'), 'customer');
+        return renderBillingPortalSession({ customerId: customer.id, returnUrl: optionalString(params, 'return_url') ?? null, created: store.now() });
       },
     },
     {

@@ -9,8 +9,10 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('space-y-1.5 p-6 pb-4', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg font-semibold tracking-tight text-slate-900', className)} {...props} />;
+/** A card's heading: level 2 under the page's h1 by default; 3 for a card inside a section that has its own h2. */
+export function CardTitle({ level = 2, className, ...props }: HTMLAttributes<HTMLHeadingElement> & { level?: 1 | 2 | 3 }) {
+  const Heading = level === 1 ? 'h1' : level === 3 ? 'h3' : 'h2';
+  return <Heading className={cn('text-lg font-semibold tracking-tight text-slate-900', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -1,8 +1,9 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/** `focus-within`: a date input's calendar button takes focus inside the input, and the ring shows for it too. */
 const controlClasses =
-  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-blue-600 focus:border-blue-600 disabled:bg-slate-100 disabled:text-slate-500';
+  'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus-within:ring-2 focus-within:ring-blue-600 focus-within:border-blue-600 disabled:bg-slate-100 disabled:text-slate-500';
 
 type FieldChrome = { label: string; error?: string | undefined; hint?: ReactNode };
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Brand } from './brand.tsx';
 import { buttonClasses } from './button.tsx';
+import { MainContent } from './main-content.tsx';
 
 /** Chrome of the single-purpose pages: the mark, a way back home, and the page's content. */
 export function PageShell({ children }: { children: ReactNode }) {
@@ -17,7 +18,7 @@ export function PageShell({ children }: { children: ReactNode }) {
           </Link>
         </nav>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">{children}</main>
+      <MainContent className="mx-auto max-w-5xl px-4 py-10 sm:px-6">{children}</MainContent>
     </div>
   );
 }

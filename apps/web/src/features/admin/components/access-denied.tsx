@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
+import { MainContent } from '../../../components/ui/main-content.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 
 /** Long enough to read the message before the page moves on. */
@@ -29,12 +30,12 @@ export function AccessDenied({ reason }: { reason: keyof typeof reasons }) {
   }, [description, to, navigate, toast]);
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+    <MainContent className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <Card className="max-w-md p-10 text-center">
         <ShieldAlert className="mx-auto size-10 text-red-700" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Access Denied</h1>
         <p className="mt-2 text-slate-600">{description}</p>
       </Card>
-    </div>
+    </MainContent>
   );
 }

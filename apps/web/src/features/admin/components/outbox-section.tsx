@@ -12,6 +12,11 @@ const kindLabels: Record<OutboxMessageView['kind'], string> = {
   welcome: 'Welcome',
   payment_receipt: 'Payment receipt',
   analysis_complete: 'Analysis ready',
+  email_verification: 'E-mail verification',
+  password_reset: 'Password reset',
+  password_changed: 'Password changed',
+  email_change_confirmation: 'New e-mail confirmation',
+  email_change_notice: 'E-mail change notice',
 };
 
 const statusBadges: Record<OutboxMessageView['status'], { label: string; className: string }> = {

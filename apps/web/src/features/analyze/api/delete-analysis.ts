@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isSessionExpired } from '../../../lib/api-client.ts';
 import { dashboardKey } from '../../../lib/query-client.ts';
+import { analysisKey } from './get-analysis.ts';
 import { analysesKey } from './list-analyses.ts';
 
 /** DELETE /api/analyses/{id} (204). The history, the dashboard's list and its counts are fetched again. */
@@ -14,7 +15,7 @@ export function useDeleteAnalysis(callbacks: { onDeleted: () => void; onFailed: 
     mutationFn: deleteAnalysis,
     meta: { sessionExpiredNotice: true },
     onSuccess: async (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [...analysesKey, 'detail', id] });
+      queryClient.removeQueries({ queryKey: analysisKey(id) });
       callbacks.onDeleted();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: analysesKey }),

@@ -3,6 +3,9 @@ import { dashboardAnalysisSchema, type DashboardAnalysis } from '@civicwatch/cor
 import { getJson } from '../../../lib/api-client.ts';
 import { analysesKey } from './list-analyses.ts';
 
+/** The query of one analysis, as the server holds it now; its share link changes it too. */
+export const analysisKey = (id: string) => [...analysesKey, 'detail', id] as const;
+
 /** GET /api/analyses/{id}: one past analysis with its full result. */
 export function fetchAnalysis(id: string): Promise<DashboardAnalysis> {
   return getJson(`/api/analyses/${encodeURIComponent(id)}`, dashboardAnalysisSchema);
@@ -14,7 +17,7 @@ export function fetchAnalysis(id: string): Promise<DashboardAnalysis> {
  */
 export function useAnalysis(listed: DashboardAnalysis, enabled = true) {
   const query = useQuery({
-    queryKey: [...analysesKey, 'detail', listed.id],
+    queryKey: analysisKey(listed.id),
     queryFn: () => fetchAnalysis(listed.id),
     placeholderData: listed,
     enabled,

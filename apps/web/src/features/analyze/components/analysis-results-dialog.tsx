@@ -22,6 +22,7 @@ function DialogBody({ listed }: { listed: DashboardAnalysis }) {
   return (
     <AnalysisResults
       title={analysis.document.title}
+      analysisId={analysis.id}
       analysisType={analysis.analysisType}
       createdAt={analysis.createdAt}
       result={result}

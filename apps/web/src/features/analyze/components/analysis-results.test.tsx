@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../../../components/ui/toaster.tsx';
@@ -7,7 +7,7 @@ import { aResult } from '../../../test/builders.ts';
 import { readAnalysisResult } from '../utils/analysis-result.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 
-function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => void } = {}) {
+function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => void; title?: string | null } = {}) {
   const user = userEvent.setup();
   render(
     <ToastProvider store={createToastStore()}>
@@ -23,11 +23,6 @@ function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => voi
   );
   return { user };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('Analysis Results view', () => {
   it('shows every section, the sentiment with its confidence as a percentage, and the metadata', () => {
@@ -51,7 +46,25 @@ describe('Analysis Results view', () => {
     expect(details.getByText('OCR pages').nextSibling).toHaveTextContent('2');
     expect(details.getByText('Analyzer').nextSibling).toHaveTextContent('OpenAIgpt-4.1-mini');
 
-    for (const name of ['Export PDF', 'Share Analysis', 'Analyze Another']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Export PDF', 'Analyze Another']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('shows the document\'s language with the details, and the analyzer\'s warning above the summary', () => {
+    const warning =
+      'This document appears to be in Spanish. The built-in analyzer is designed for English, so its summary, findings and sentiment rating may be less reliable.';
+    renderResults(aResult({ metadata: { ...aResult().metadata, language: { code: 'es', name: 'Spanish' }, warnings: [warning] } }));
+
+    const details = within(screen.getByRole('region', { name: 'Analysis details' }));
+    expect(details.getByText('Language').nextSibling).toHaveTextContent('Spanish');
+    const note = screen.getByRole('note', { name: 'About this analysis' });
+    expect(note).toHaveTextContent(warning);
+    expect(note.compareDocumentPosition(screen.getByRole('region', { name: 'Summary' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says when the language could not be told, and shows no warning when there is none', () => {
+    renderResults(aResult({ metadata: { ...aResult().metadata, language: null, warnings: [] } }));
+    expect(within(screen.getByRole('region', { name: 'Analysis details' })).getByText('Language').nextSibling).toHaveTextContent('Not determined');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('puts page citations beside their points, marks verified quotes, and shows the quote on demand', async () => {
@@ -90,23 +103,15 @@ describe('Analysis Results view', () => {
     expect(screen.getByText('50%')).toBeInTheDocument();
     expect(screen.getByText('No constitutional issues were identified.')).toBeInTheDocument();
     expect(screen.queryByText('OCR pages')).not.toBeInTheDocument();
+    expect(screen.queryByText('Language')).not.toBeInTheDocument();
   });
 
-  it('shares with the device share sheet: title "Document Analysis Results", the summary as text', async () => {
-    const share = vi.fn().mockResolvedValue(undefined);
-    vi.stubGlobal('navigator', { ...navigator, share, clipboard: { writeText: vi.fn() } });
-    const { user } = renderResults();
-    await user.click(screen.getByRole('button', { name: 'Share Analysis' }));
-    expect(share).toHaveBeenCalledWith({ title: 'Document Analysis Results', text: aResult().summary });
-  });
-
-  it('copies the summary to the clipboard where there is no share sheet, and says so', async () => {
-    const { user } = renderResults();
-    // After userEvent.setup(), which installs a clipboard of its own.
-    const writeText = vi.fn().mockResolvedValue(undefined);
-    vi.stubGlobal('navigator', { share: undefined, clipboard: { writeText } });
-    await user.click(screen.getByRole('button', { name: 'Share Analysis' }));
-    expect(writeText).toHaveBeenCalledWith(aResult().summary);
-    expect(await screen.findByText('Copied to Clipboard')).toBeInTheDocument();
+  it('offers Share Analysis only for the owner\'s analysis, and no title on a shared one', () => {
+    renderResults(aResult(), { title: null });
+    expect(screen.getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share Analysis' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Analyze Another' })).not.toBeInTheDocument();
+    expect(screen.getByText('Constitutional Check')).toBeInTheDocument();
+    expect(screen.queryByText(/City Budget 2026/)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { AlertTriangle, CircleCheck, FileDown, Gauge, Lightbulb, Megaphone, RotateCcw, Scale, Share2, type LucideIcon } from 'lucide-react';
-import type { AnalysisType, CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
+import { languageLabel, type AnalysisType, type CitedSection } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { useToast } from '../../../components/ui/toaster.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { analysisTypeLabels } from '../../../lib/format.ts';
 import {
@@ -14,16 +13,19 @@ import {
   type DisplayResult,
 } from '../utils/analysis-result.ts';
 import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
-import { shareAnalysis } from '../utils/share-analysis.ts';
 import { CitationMarks } from './citation-marks.tsx';
+import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
 
 export type AnalysisResultsProps = {
-  title: string;
+  /** Null on a shared analysis, which never shows its document's title (ADR 0010). */
+  title: string | null;
   analysisType: AnalysisType;
   createdAt: string;
   result: DisplayResult;
   /** "Completed just now" after a fresh analysis; "Completed 3 days ago" for a past one. */
   statusLabel: string;
+  /** The signed-in owner's analysis: Share Analysis offers its public link and the summary. Absent on a shared page, read-only. */
+  analysisId?: string;
   /** Shown after a fresh analysis: clears the form for the next document. */
   onAnalyzeAnother?: () => void;
   /** The results' own heading level, so they fit the page or dialog around them. */
@@ -103,8 +105,7 @@ function SentimentMeter({ rating }: { rating: number }) {
 }
 
 /** The Analysis Results view (spec §2, §3): every section, the sentiment, the metadata and the citations. */
-export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
-  const toast = useToast();
+export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, analysisId, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
   const [exporting, setExporting] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
@@ -119,22 +120,14 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
     }
   }
 
-  async function onShare() {
-    const outcome = await shareAnalysis(result.summary);
-    if (outcome === 'copied') {
-      toast({ title: 'Copied to Clipboard', description: 'The analysis summary has been copied to your clipboard.', variant: 'success' });
-    } else if (outcome === 'failed') {
-      toast({ title: 'Share Failed', description: 'The summary could not be shared or copied. Please copy it by hand.', variant: 'destructive' });
-    }
-  }
-
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
           <Heading className="text-xl font-bold tracking-tight text-slate-900">Analysis Results</Heading>
           <p className="break-words text-sm text-slate-600">
-            {title} · {analysisTypeLabels[analysisType]}
+            {title ? `${title} · ` : ''}
+            {analysisTypeLabels[analysisType]}
           </p>
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
@@ -148,10 +141,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
           <FileDown className="size-4" aria-hidden="true" />
           {exporting ? 'Exporting...' : 'Export PDF'}
         </Button>
-        <Button variant="outline" onClick={() => void onShare()}>
-          <Share2 className="size-4" aria-hidden="true" />
-          Share Analysis
-        </Button>
+        {analysisId && <ShareAnalysisDialog analysisId={analysisId} summary={result.summary} />}
         {onAnalyzeAnother && (
           <Button variant="outline" onClick={onAnalyzeAnother}>
             <RotateCcw className="size-4" aria-hidden="true" />
@@ -159,6 +149,15 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
           </Button>
         )}
       </div>
+
+      {metadata.warnings && metadata.warnings.length > 0 && (
+        <div role="note" aria-label="About this analysis" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <div className="space-y-1">
+            {metadata.warnings.map((warning) => <p key={warning}>{warning}</p>)}
+          </div>
+        </div>
+      )}
 
       <section aria-label="Summary" className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
         <Sub className="font-semibold text-blue-950">Summary</Sub>
@@ -230,6 +229,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
           {metadata.ocrPages !== undefined && (
             <Fact label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Fact>
           )}
+          {metadata.language !== undefined && <Fact label="Language">{languageLabel(metadata.language)}</Fact>}
           {metadata.analyzer !== undefined && (
             <Fact label="Analyzer">
               {analyzerLabels[metadata.analyzer] ?? metadata.analyzer}

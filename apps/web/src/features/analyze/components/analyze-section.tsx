@@ -41,6 +41,9 @@ const analysisTypes: ReadonlyArray<{ value: AnalysisType; description: string }>
 const textareaClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600 disabled:bg-slate-100';
 
+/** A tab panel is itself a Tab stop (WAI-ARIA tabs), so it shows focus like every other stop. */
+const tabPanelClasses = 'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+
 const isPaid = (user: UserView) => user.subscriptionTier !== 'citizen';
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -118,13 +121,15 @@ export type AnalyzeSectionProps = {
   user: UserView;
   /** The user's subscription tier, for the Document Limits notice; undefined while it loads. */
   tier: SubscriptionTierView | undefined;
+  /** 1 where the section is the page (/analyze), 2 under the home's own h1. */
+  headingLevel?: 1 | 2;
 };
 
 /**
  * The document upload and analysis area (spec §2 "Analyze page"), on the signed-in home and at /analyze
  * (DECISIONS: the same component). Tier rules are shown here and enforced by the server.
  */
-export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
+export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionProps) {
   const toast = useToast();
   const paid = isPaid(user);
   const ids = { text: useId(), textHelp: useId(), type: useId(), focus: useId(), focusHelp: useId() };
@@ -211,7 +216,7 @@ export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
     <section ref={sectionRef} id="analyze" aria-labelledby="analyze-heading" className="scroll-mt-20">
       <Card>
         <CardHeader>
-          <CardTitle id="analyze-heading" tabIndex={-1} className="focus:outline-none">
+          <CardTitle id="analyze-heading" level={headingLevel} tabIndex={-1} className="focus:outline-none">
             Analyze a Government Document
           </CardTitle>
           <CardDescription>Upload a PDF or paste text to get a summary, a constitutional check and recommended citizen actions.</CardDescription>
@@ -221,6 +226,7 @@ export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
             <div ref={resultsRef} tabIndex={-1} className="focus:outline-none">
               <AnalysisResults
                 title={completed.title}
+                analysisId={completed.response.analysisId}
                 analysisType={completed.analysisType}
                 createdAt={completed.response.createdAt}
                 result={result}
@@ -278,7 +284,7 @@ export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
                       </Tabs.Trigger>
                     ))}
                   </Tabs.List>
-                  <Tabs.Content value="upload" className="focus-visible:outline-none">
+                  <Tabs.Content value="upload" className={tabPanelClasses}>
                     <DocumentDropZone
                       file={file}
                       onFile={setFile}
@@ -286,7 +292,7 @@ export function AnalyzeSection({ user, tier }: AnalyzeSectionProps) {
                       onReject={(message) => toast({ title: 'File Upload Error', description: message || 'File upload failed', variant: 'destructive' })}
                     />
                   </Tabs.Content>
-                  <Tabs.Content value="text" className="space-y-4 focus-visible:outline-none">
+                  <Tabs.Content value="text" className={cn(tabPanelClasses, 'space-y-4')}>
                     <TextField
                       label="Document title (optional)"
                       placeholder={DEFAULT_TEXT_TITLE}

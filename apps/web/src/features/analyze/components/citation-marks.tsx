@@ -3,13 +3,13 @@ import { BadgeCheck, FileText } from 'lucide-react';
 import type { Citation } from '@civicwatch/core/contracts/index.ts';
 import { cn } from '../../../lib/cn.ts';
 
+/** Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3). */
 function CitationMark({ citation }: { citation: Citation }) {
-  const name = `Page ${citation.page}, ${citation.verified ? 'verified quote' : 'unverified quote'}`;
+  const status = citation.verified ? 'verified quote' : 'unverified quote';
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label={name}
-        title={name}
+        title={`Page ${citation.page}, ${status}`}
         className={cn(
           'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
@@ -19,7 +19,8 @@ function CitationMark({ citation }: { citation: Citation }) {
         )}
       >
         {citation.verified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
-        p. {citation.page}
+        Page {citation.page}
+        <span className="sr-only">, {status}</span>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

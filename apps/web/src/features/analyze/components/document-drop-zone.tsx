@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { FileText, Upload, X } from 'lucide-react';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { checkDocumentFiles, formatFileSize } from '../utils/document-file.ts';
 
@@ -13,13 +13,22 @@ type DocumentDropZoneProps = {
 };
 
 /**
- * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. The zone is itself the Choose File
- * control, so it is reached with Tab and opened with Enter or Space.
+ * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. Choose File is a real button, reached
+ * with Tab and pressed with Enter or Space; a click anywhere on the zone does the same for the mouse.
  */
 export function DocumentDropZone({ file, onFile, onReject, disabled = false }: DocumentDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+
+  // Remove takes its own button away: focus goes to Choose File, where the next step is, not to the page's top.
+  useEffect(() => {
+    if (file || !removed.current) return;
+    removed.current = false;
+    chooseRef.current?.focus();
+  }, [file]);
 
   const openPicker = () => {
     if (!disabled) inputRef.current?.click();
@@ -29,11 +38,10 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
     if (check.ok) onFile(check.file);
     else onReject(check.message);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      openPicker();
-    }
+  const onChoose = (event: MouseEvent) => {
+    // The zone around would open the picker a second time.
+    event.stopPropagation();
+    openPicker();
   };
   const onDragOver = (event: DragEvent) => {
     event.preventDefault();
@@ -72,7 +80,16 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
             <Button variant="outline" size="sm" onClick={openPicker} disabled={disabled}>
               Change file
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => onFile(null)} disabled={disabled} aria-label={`Remove ${file.name}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                removed.current = true;
+                onFile(null);
+              }}
+              disabled={disabled}
+              aria-label={`Remove ${file.name}`}
+            >
               <X className="size-4" aria-hidden="true" />
               Remove
             </Button>
@@ -80,13 +97,7 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
         </div>
       ) : (
         <div
-          role="button"
-          tabIndex={disabled ? -1 : 0}
-          aria-label="Choose File, or drag and drop a PDF here"
-          aria-describedby={hintId}
-          aria-disabled={disabled || undefined}
           onClick={openPicker}
-          onKeyDown={onKeyDown}
           onDragEnter={onDragOver}
           onDragOver={onDragOver}
           onDragLeave={(event) => {
@@ -95,7 +106,6 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
           onDrop={onDrop}
           className={cn(
             'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
             dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
             disabled && 'cursor-not-allowed opacity-60',
           )}
@@ -103,9 +113,9 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
           <Upload className="size-9 text-blue-900" aria-hidden="true" />
           <p className="font-medium text-slate-900">{dragging ? 'Drop your PDF to add it' : 'Drag and drop your PDF here'}</p>
           <p className="text-sm text-slate-500">or</p>
-          <span aria-hidden="true" className={buttonClasses('outline', 'sm')}>
+          <Button ref={chooseRef} variant="outline" size="sm" onClick={onChoose} disabled={disabled} aria-describedby={hintId}>
             Choose File
-          </span>
+          </Button>
           <p id={hintId} className="mt-1 text-xs text-slate-500">
             PDF only · one file · up to 10 MB
           </p>

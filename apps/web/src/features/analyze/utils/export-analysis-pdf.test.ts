@@ -75,6 +75,16 @@ describe('PDF report (spec §7)', () => {
     expect(joined()).toMatch(/Confidential/);
   });
 
+  it('names the document\'s language among the key facts and prints the analyzer\'s warning before the summary', async () => {
+    const warning = 'This document appears to be in German. The built-in analyzer is designed for English.';
+    const metadata = { ...aResult().metadata, language: { code: 'de', name: 'German' }, warnings: [warning] };
+    await buildAnalysisPdf(report({ result: readAnalysisResult(aResult({ metadata }))! }));
+
+    expect(joined()).toMatch(/Language: German/);
+    expect(joined()).toContain('This document appears to be in German.');
+    expect(texts().findIndex((t) => t.includes('appears to be in German'))).toBeLessThan(texts().indexOf('Executive Summary'));
+  });
+
   it('leaves out empty Constitutional Issues and Recommended Citizen Actions, and titles an untitled document', async () => {
     await buildAnalysisPdf(report({ title: '  ', result: readAnalysisResult(aResult({ constitutionalIssues: [], citizenAction: [] }))! }));
     expect(texts()).toContain('Government Document Analysis');

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { jsPDF as JsPdf } from 'jspdf';
-import type { AnalysisType, Citation, CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { languageLabel, type AnalysisType, type Citation, type CitedSection } from '@civicwatch/core/contracts/index.ts';
 import { analysisTypeLabels } from '../../../lib/format.ts';
 import { citationsOf, confidencePercent, sentimentLabel, type DisplayResult } from './analysis-result.ts';
 
@@ -31,6 +31,7 @@ const INK: Rgb = [30, 41, 59];
 const MUTED: Rgb = [100, 116, 139];
 const RULE: Rgb = [226, 232, 240];
 const VERIFIED_GREEN: Rgb = [4, 120, 87];
+const WARNING_AMBER: Rgb = [146, 64, 14];
 
 /**
  * The standard PDF fonts only draw WinAnsi characters: typographic punctuation becomes its plain
@@ -225,6 +226,7 @@ function writeKeyFacts(layout: Layout, result: DisplayResult) {
   }
   if (result.metadata.pages) facts.push(`Pages: ${result.metadata.pages}`);
   if (result.metadata.wordCount !== undefined) facts.push(`Words: ${result.metadata.wordCount.toLocaleString('en-US')}`);
+  if (result.metadata.language !== undefined) facts.push(`Language: ${languageLabel(result.metadata.language)}`);
   if (facts.length === 0) return;
   const { doc } = layout;
   doc.setFont('helvetica', 'normal');
@@ -232,6 +234,18 @@ function writeKeyFacts(layout: Layout, result: DisplayResult) {
   setColor(doc, MUTED);
   writeLines(layout, doc.splitTextToSize(facts.join('    '), layout.width) as string[], MARGIN, 9.5);
   layout.y += 2;
+}
+
+/** The analyzer's own caveats (a language it handles less well), ahead of the findings they qualify. */
+function writeWarnings(layout: Layout, warnings: readonly string[]) {
+  const { doc } = layout;
+  for (const warning of warnings) {
+    doc.setFont('helvetica', 'italic');
+    doc.setFontSize(10);
+    setColor(doc, WARNING_AMBER);
+    writeLines(layout, doc.splitTextToSize(toPdfText(warning), layout.width) as string[], MARGIN, 10);
+    layout.y += 2;
+  }
 }
 
 function writeFooters(doc: JsPdf) {
@@ -252,7 +266,8 @@ function writeFooters(doc: JsPdf) {
 }
 
 /**
- * Lays out the report of spec §7: header with title, analysis type and date; Executive Summary, Key
+ * Lays out the report of spec §7: header with title, analysis type and date; the key facts (the document's
+ * language among them) and any warning of the analyzer; Executive Summary, Key
  * Insights, Constitutional Issues and Recommended Citizen Actions (the last two only when present; never
  * Legal Risks), each point followed by its page citations; "Page x of y" and a confidentiality line.
  * jsPDF is loaded here, on first use, so it never weighs on the first page load.
@@ -274,6 +289,7 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?:
 
   writeHeader(layout, report, title, options.logo ?? null);
   writeKeyFacts(layout, result);
+  writeWarnings(layout, result.metadata.warnings ?? []);
 
   writeHeading(layout, 'Executive Summary');
   writeParagraph(layout, result.summary || 'No summary was produced for this document.', citationsOf(result, 'summary'));

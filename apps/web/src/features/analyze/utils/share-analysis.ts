@@ -2,12 +2,25 @@ export const SHARE_TITLE = 'Document Analysis Results';
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
+/** Puts `text` on the clipboard; false where the browser refuses (no permission, an insecure page). */
+export async function copyToClipboard(text: string, nav: Navigator = navigator): Promise<boolean> {
+  try {
+    await nav.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the device has a share sheet (phones, some desktops). */
+export const canShareFromDevice = (nav: Navigator = navigator): boolean => typeof nav.share === 'function';
+
 /**
  * Spec §7: the device's share sheet with the title "Document Analysis Results" and the summary as text;
  * where there is none (or it refuses), the summary goes to the clipboard.
  */
 export async function shareAnalysis(summary: string, nav: Navigator = navigator): Promise<ShareOutcome> {
-  if (typeof nav.share === 'function') {
+  if (canShareFromDevice(nav)) {
     try {
       await nav.share({ title: SHARE_TITLE, text: summary });
       return 'shared';
@@ -16,10 +29,5 @@ export async function shareAnalysis(summary: string, nav: Navigator = navigator)
       if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
     }
   }
-  try {
-    await nav.clipboard.writeText(summary);
-    return 'copied';
-  } catch {
-    return 'failed';
-  }
+  return (await copyToClipboard(summary, nav)) ? 'copied' : 'failed';
 }

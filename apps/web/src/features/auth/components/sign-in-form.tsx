@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { signInSchema } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { loginFailureMessage, useLogin } from '../api/login.ts';
 
-/** Email and password, checked with the sign-in rules of spec §5; success goes to /. */
+/** Email and password, checked with the sign-in rules of spec §5; success goes to /. A forgotten password is reset from /forgot-password. */
 export function SignInForm() {
   const navigate = useNavigate();
   const toast = useToast();
@@ -29,6 +29,11 @@ export function SignInForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
+      <p className="-mt-1 text-right text-sm">
+        <Link to="/forgot-password" className="rounded font-medium text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -27,7 +27,7 @@ function RecentAnalyses({ analyses, renderViewResults }: { analyses: DashboardAn
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-4 space-y-0">
-        <CardTitle>Recent Analyses</CardTitle>
+        <CardTitle level={3}>Recent Analyses</CardTitle>
         {recent.length > 0 && (
           <Link to="/history" className={buttonClasses('ghost', 'sm', 'text-blue-900')}>
             View all history

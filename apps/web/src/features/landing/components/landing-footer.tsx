@@ -55,7 +55,7 @@ export function LandingFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">© 2025 CivicWatch. All rights reserved.</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">© 2025 CivicWatch. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
+import { Settings } from 'lucide-react';
 import { countries, countryName, profileUpdateSchema, usStateName, usStates, type UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -39,6 +40,10 @@ function ProfileView({ user, paymentsEnabled, onEdit }: { user: UserView; paymen
         <Button variant="outline" onClick={onEdit}>
           Edit Profile
         </Button>
+        <Link to="/account" className={buttonClasses('outline')}>
+          <Settings className="size-4" aria-hidden="true" />
+          Account Settings
+        </Link>
         {user.subscriptionTier === 'citizen' ? (
           <Link to="/subscribe" className={buttonClasses('primary')}>
             Upgrade Plan

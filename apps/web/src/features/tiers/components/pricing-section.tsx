@@ -6,7 +6,8 @@ import { useSubscriptionTiers } from '../api/get-subscription-tiers.ts';
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function PricingCard({ tier, action }: { tier: SubscriptionTierView; action: ReactNode }) {
+function PricingCard({ tier, action, headingLevel }: { tier: SubscriptionTierView; action: ReactNode; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const popular = tier.id === 'patriot';
   const paid = Number(tier.price) > 0;
   return (
@@ -22,7 +23,7 @@ function PricingCard({ tier, action }: { tier: SubscriptionTierView; action: Rea
           Most Popular
         </span>
       )}
-      <h3 className="text-xl font-bold text-slate-900">{tier.name}</h3>
+      <Heading className="text-xl font-bold text-slate-900">{tier.name}</Heading>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">${tier.price}</span>
         <span className="text-sm text-slate-500">{paid ? 'per month' : 'free forever'}</span>
@@ -46,8 +47,11 @@ function PricingCard({ tier, action }: { tier: SubscriptionTierView; action: Rea
   );
 }
 
-/** The three pricing cards, from GET /api/subscription-tiers or its built-in fallback. */
-export function PricingGrid({ action }: { action: (tier: SubscriptionTierView) => ReactNode }) {
+/**
+ * The three pricing cards, from GET /api/subscription-tiers or its built-in fallback. Each plan's name is a
+ * heading one level under the heading above the grid: 3 under the landing page's h2, 2 under /subscribe's h1.
+ */
+export function PricingGrid({ action, headingLevel = 3 }: { action: (tier: SubscriptionTierView) => ReactNode; headingLevel?: 2 | 3 }) {
   const state = useSubscriptionTiers();
   if (state.status === 'loading') {
     return (
@@ -61,7 +65,7 @@ export function PricingGrid({ action }: { action: (tier: SubscriptionTierView) =
   return (
     <div className="grid items-stretch gap-8 lg:grid-cols-3">
       {state.tiers.map((tier) => (
-        <PricingCard key={tier.id} tier={tier} action={action(tier)} />
+        <PricingCard key={tier.id} tier={tier} action={action(tier)} headingLevel={headingLevel} />
       ))}
     </div>
   );

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, delay, http } from 'msw';
+import type { SharedAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { aResult } from '../test/builders.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { server } from '../test/server.ts';
+
+const TOKEN = 'q3V8mZr0bW1xYk2sT9pLdE4uHf6cJa7n';
+
+const aSharedAnalysis = (overrides: Partial<SharedAnalysis> = {}): SharedAnalysis => ({
+  analysisType: 'constitutional',
+  createdAt: '2026-03-14T09:30:00.000Z',
+  sharedAt: '2026-03-15T12:00:00.000Z',
+  result: aResult(),
+  ...overrides,
+});
+
+/** Answers GET /api/shared/{token} with `answer`, recording the tokens asked for. */
+const answerShared = (answer: () => Response | Promise<Response>) => {
+  const tokens: string[] = [];
+  server.use(http.get('/api/shared/:token', async ({ params }) => {
+    tokens.push(String(params.token));
+    return answer();
+  }));
+  return tokens;
+};
+
+const robotsMeta = () => document.head.querySelector('meta[name="robots"]');
+
+describe('/shared/{token}', () => {
+  it('shows the shared analysis to a signed-out visitor, read-only, with a way to sign up', async () => {
+    const tokens = answerShared(async () => {
+      await delay(100);
+      return HttpResponse.json(aSharedAnalysis());
+    });
+    renderApp(`/shared/${TOKEN}`);
+
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'A shared analysis' })).toBeInTheDocument();
+    expect(tokens).toEqual([TOKEN]);
+    expect(screen.getByText(/Shared on March 15, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Analysis Results' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText(aResult().summary)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Key Insights' })).getByRole('button', { name: 'Page 2, verified quote' })).toBeInTheDocument();
+    expect(screen.getByText('Constitutional Check')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/signup');
+
+    expect(screen.getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share Analysis' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Analyze Another' })).not.toBeInTheDocument();
+    await waitFor(() => expect(robotsMeta()).toHaveAttribute('content', 'noindex'));
+  });
+
+  it('says This analysis is no longer shared for a revoked or unknown link', async () => {
+    answerShared(() => HttpResponse.json({ code: 'share.not_found', message: 'This analysis is no longer shared' }, { status: 404 }));
+    renderApp(`/shared/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This analysis is no longer shared' })).toBeInTheDocument();
+    expect(screen.getByText(/may have stopped sharing it or deleted it/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Analysis Results' })).not.toBeInTheDocument();
+    expect(robotsMeta()).toHaveAttribute('content', 'noindex');
+  });
+
+  it('says the analysis could not be loaded when the server fails, and tries again on request', async () => {
+    let calls = 0;
+    answerShared(() => {
+      calls += 1;
+      return calls === 1 ? new HttpResponse('<html>Bad Gateway</html>', { status: 502 }) : HttpResponse.json(aSharedAnalysis());
+    });
+    const { user } = renderApp(`/shared/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { name: 'The analysis could not be loaded' })).toBeInTheDocument();
+    expect(screen.queryByText('This analysis is no longer shared')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'A shared analysis' })).toBeInTheDocument();
+  });
+
+  it('shows a result without findings as having none, rather than failing', async () => {
+    answerShared(() => HttpResponse.json(aSharedAnalysis({ result: {} })));
+    renderApp(`/shared/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'A shared analysis' })).toBeInTheDocument();
+    expect(screen.getByText('No summary was produced for this document.')).toBeInTheDocument();
+  });
+});
