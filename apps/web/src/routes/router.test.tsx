@@ -16,6 +16,12 @@ describe('route table', () => {
     expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
   });
 
+  it('names each page in the document title', async () => {
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Privacy Policy · CivicWatch'));
+  });
+
   it('redirects /signup-old to /signup', async () => {
     const { app } = renderApp('/signup-old');
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  HeadContent,
   Outlet,
   createRootRouteWithContext,
   createRoute,
@@ -55,20 +56,26 @@ const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?:
 /** The pages an e-mailed link opens: /unsubscribe?token=... (spec §2), /reset-password, /verify-email, /confirm-email. */
 const validateTokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
 
+/** Each page names itself in the browser's title bar and history (WCAG 2.4.2). */
+const titled = (title: string) => ({ meta: [{ title }] });
+
 /**
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
  * trailing slash (the router's defaults, pinned below); anything else is Page Not Found.
  */
 function createRouteTree() {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
+    head: () => titled('CivicWatch'),
     component: () => (
       <PageFrame>
+        <HeadContent />
         <Outlet />
       </PageFrame>
     ),
     notFoundComponent: NotFoundPage,
   });
-  const page = <TPath extends string>(path: TPath, component: () => ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+  const page = <TPath extends string>(path: TPath, title: string, component: () => ReactNode) =>
+    createRoute({ getParentRoute: () => rootRoute, path, head: () => titled(`${title} · CivicWatch`), component });
   const redirectRoute = <TPath extends string>(path: TPath, to: '/' | '/signup') =>
     createRoute({
       getParentRoute: () => rootRoute,
@@ -81,10 +88,11 @@ function createRouteTree() {
    * Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES, DECISIONS). Like the
    * checkout, they load as their own chunk, so Stripe's libraries stay out of every other page.
    */
-  const developerPage = <TPath extends string>(path: TPath, component: ReturnType<typeof lazyRouteComponent>) =>
+  const developerPage = <TPath extends string>(path: TPath, title: string, component: ReturnType<typeof lazyRouteComponent>) =>
     createRoute({
       getParentRoute: () => rootRoute,
       path,
+      head: () => titled(`${title} · CivicWatch`),
       beforeLoad: async ({ context }) => {
         const config = await context.queryClient.ensureQueryData(publicConfigQuery).catch(() => null);
         if (!config?.devPagesEnabled) throw notFound();
@@ -93,41 +101,43 @@ function createRouteTree() {
     });
 
   return rootRoute.addChildren([
-    page('/', IndexPage),
-    page('/login', LoginPage),
-    page('/signup', SignUpPage),
+    page('/', 'Home', IndexPage),
+    page('/login', 'Sign In', LoginPage),
+    page('/signup', 'Create Account', SignUpPage),
     redirectRoute('/signup-old', '/signup'),
     redirectRoute('/dashboard', '/'),
     redirectRoute('/home', '/'),
-    page('/subscribe', SubscribePage),
+    page('/subscribe', 'Plans', SubscribePage),
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/checkout',
+      head: () => titled('Checkout · CivicWatch'),
       validateSearch: validateCheckoutSearch,
       component: lazyRouteComponent(() => import('./checkout-page.tsx'), 'CheckoutPage'),
     }),
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/payment-success',
+      head: () => titled('Payment Successful · CivicWatch'),
       validateSearch: validatePaymentSuccessSearch,
       component: PaymentSuccessPage,
     }),
-    page('/redeem-promo', RedeemPromoPage),
-    page('/privacy', PrivacyPage),
-    page('/terms', TermsPage),
-    createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateTokenSearch, component: UnsubscribePage }),
-    page('/forgot-password', ForgotPasswordPage),
-    createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', validateSearch: validateTokenSearch, component: ResetPasswordPage }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', validateSearch: validateTokenSearch, component: VerifyEmailPage }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/confirm-email', validateSearch: validateTokenSearch, component: ConfirmEmailPage }),
-    page('/admin', AdminPage),
-    page('/analyze', AnalyzePage),
-    page('/history', HistoryPage),
-    page('/account', AccountPage),
-    page('/shared/$token', SharedAnalysisPage),
-    developerPage('/test-payment', lazyRouteComponent(() => import('./test-payment-page.tsx'), 'TestPaymentPage')),
-    developerPage('/debug-stripe', lazyRouteComponent(() => import('./debug-stripe-page.tsx'), 'DebugStripePage')),
-    developerPage('/simple-payment', lazyRouteComponent(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage')),
+    page('/redeem-promo', 'Redeem Promo Code', RedeemPromoPage),
+    page('/privacy', 'Privacy Policy', PrivacyPage),
+    page('/terms', 'Terms of Service', TermsPage),
+    createRoute({ getParentRoute: () => rootRoute, path: '/unsubscribe', validateSearch: validateTokenSearch, head: () => titled('Unsubscribe · CivicWatch'), component: UnsubscribePage }),
+    page('/forgot-password', 'Forgot Password', ForgotPasswordPage),
+    createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', validateSearch: validateTokenSearch, head: () => titled('Reset Password · CivicWatch'), component: ResetPasswordPage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/verify-email', validateSearch: validateTokenSearch, head: () => titled('Verify E-mail Address · CivicWatch'), component: VerifyEmailPage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/confirm-email', validateSearch: validateTokenSearch, head: () => titled('Confirm E-mail Address · CivicWatch'), component: ConfirmEmailPage }),
+    page('/admin', 'Admin Panel', AdminPage),
+    page('/analyze', 'Analyze a Document', AnalyzePage),
+    page('/history', 'Watchdog History', HistoryPage),
+    page('/account', 'Account Settings', AccountPage),
+    page('/shared/$token', 'Shared Analysis', SharedAnalysisPage),
+    developerPage('/test-payment', 'Test Payment', lazyRouteComponent(() => import('./test-payment-page.tsx'), 'TestPaymentPage')),
+    developerPage('/debug-stripe', 'Payment Debugging', lazyRouteComponent(() => import('./debug-stripe-page.tsx'), 'DebugStripePage')),
+    developerPage('/simple-payment', 'Simple Payment', lazyRouteComponent(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage')),
   ]);
 }
 

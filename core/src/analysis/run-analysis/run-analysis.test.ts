@@ -22,13 +22,14 @@ const draft = {
   sentiment: { rating: 3, confidence: 0.5 }, citations: [{ section: 'summary' as const, index: 0, page: 1, quote: 'levies a tax' }],
 };
 
-type AnalyzerBehaviour = 'works' | 'down' | 'throws';
+type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'account deleted meanwhile';
 class FakeAnalyzer implements DocumentAnalyzer {
   readonly name = 'embedded' as const;
   behaviour: AnalyzerBehaviour = 'works';
   async analyze() {
     if (this.behaviour === 'throws') throw new Error('socket hang up');
     if (this.behaviour === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
+    if (this.behaviour === 'account deleted meanwhile') await uow.run((r) => r.users.delete(userId));
     return ok({ draft, analyzer: this.name, model: null, promptVersion: null });
   }
 }
@@ -68,6 +69,15 @@ const analyse = (fields: Record<string, string | undefined> = {}) => run.execute
 const ledger = async () => (await uow.run((r) => r.ledger.history(userId))).map((row) => [row.reason, row.delta, row.reference]);
 
 describe('RunAnalysis', () => {
+  it('keeps nothing, and says why, when the account is deleted while its analysis runs', async () => {
+    analyzer.behaviour = 'account deleted meanwhile';
+    const result = await analyse();
+    expect(result).toEqual({ ok: false, error: { code: 'auth.unauthorized', message: 'This account was deleted while the analysis ran, so nothing was saved.' } });
+    expect(await uow.run((r) => r.analyses.count(userId))).toBe(0);
+    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
+    expect(await ledger()).toEqual([]);
+  });
+
   it('takes one credit, stores the analysis under the debit\'s reference and reports each stage', async () => {
     const result = await analyse();
     expect(result.ok).toBe(true);

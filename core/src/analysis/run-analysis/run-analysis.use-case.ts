@@ -27,6 +27,7 @@ export const STATE_SELECTION_MESSAGE = 'State selection available for paying sub
 export const CUSTOM_ANALYSIS_MESSAGE = 'Custom analysis available for paying subscribers. Upgrade to access custom analysis.';
 /** What a waiting citizen is told when something broke on our side; the credit is back either way. */
 export const ANALYSIS_FAILED_MESSAGE = 'The analysis could not be completed. Your credit has been returned.';
+export const ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE = 'This account was deleted while the analysis ran, so nothing was saved.';
 
 /** Citizen is the free tier; every other tier is paid (spec §6). */
 export const isPaidTier = (tier: Pick<SubscriptionTier, 'id'>): boolean => tier.id !== 'citizen';
@@ -171,14 +172,16 @@ export class RunAnalysis {
       language: analysed.value.metadata.language?.code ?? null,
       result: analysed.value,
     };
-    await this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
+    return this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
+      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep.
+      const user = await users.findById(input.userId);
+      if (!user) return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
       await analyses.save(analysis);
       await pendingAnalyses.delete(id);
       // An optional e-mail: only for users who still want analysis notices.
-      const user = await users.findById(input.userId);
-      if (user?.emailPreferences.analysisNotices) await outbox.enqueue(this.messages.analysisComplete(user, { title: input.title }));
+      if (user.emailPreferences.analysisNotices) await outbox.enqueue(this.messages.analysisComplete(user, { title: input.title }));
+      return ok({ id, createdAt: analysis.createdAt, result: analysed.value });
     });
-    return ok({ id, createdAt: analysis.createdAt, result: analysed.value });
   }
 
   /** Limits found in the extracted pages are told in the words of the user's plan. */
