@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Test tiers (docs/architecture.md "Tests"): unit (no IO beyond memory), int (a real database or the
- * corpus), web (jsdom + msw), e2e (the built app in Debian's Chromium).
+ * corpus), web (jsdom + msw), e2e (the built app in Debian's Chromium), resilience (load, faults and hostile
+ * input against real processes, bounded in time; `make verify`).
  */
 export default defineConfig({
   test: {
@@ -12,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['core/**/*.test.ts', 'adapters/**/*.test.ts', 'apps/api/**/*.test.ts', 'apps/cli/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.resilience.test.ts'],
           environment: 'node',
         },
       },
@@ -45,6 +46,17 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'resilience',
+          include: ['**/*.resilience.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },
