@@ -21,6 +21,8 @@ start: deps build ## Install, migrate and serve web and API on http://localhost:
 
 # The PostgreSQL-server suite runs against this URL; set it empty to skip that suite on a machine without one.
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+# The Redis rate-limit suite runs against this Redis (ADR 0015); set it empty to skip that suite.
+export TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
 test: deps lint typecheck build system-packages ## Every test: unit, web, database (PGlite and PostgreSQL), features, browser
 	npx tsx scripts/run-tests.ts

@@ -142,7 +142,7 @@ export class CivicWorld extends World<CivicWorldParameters> implements Citizen {
   async connect(runtime: Runtime): Promise<void> {
     this.runtime = runtime;
     this.stripeScenario = new StripeScenario(stripe);
-    // A fresh app per scenario: rate-limit budgets are per process and must not leak between scenarios.
+    // A fresh app per scenario, on a database whose rate-limit budgets Before emptied: none leaks between scenarios.
     if (this.parameters.wiring === 'http') this.app = await buildAppFor(runtime);
     Object.assign(this, this.newCitizen({ ownAddress: false }));
   }
@@ -275,7 +275,7 @@ Before(async function (this: CivicWorld, { pickle }) {
     : product.runtime;
   // The outbox goes with users, which it references.
   await runtime.database.orm.em.fork().execute(
-    'truncate table users, credit_ledger, analyses, pending_analyses, sessions, promo_codes, promo_redemptions, '
+    'truncate table users, credit_ledger, analyses, pending_analyses, sessions, rate_limits, promo_codes, promo_redemptions, '
     + 'billing_customers, subscriptions, payments, payment_events, audit_log cascade');
   await resetAdministeredData(runtime);
   await this.connect(runtime);

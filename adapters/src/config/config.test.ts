@@ -11,7 +11,9 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/civicwatch/data'),
       publicUrl: 'http://localhost:3000',
       secureCookies: false,
+      trustProxy: false,
       database: { kind: 'embedded', dataDir: path.resolve('/srv/civicwatch/data') },
+      rateLimits: { kind: 'database' },
       analyzer: { kind: 'embedded' },
       stripe: null,
       adminEmails: [],
@@ -27,7 +29,16 @@ describe('loadConfig', () => {
     expect(config.analyzer).toMatchObject({ kind: 'ollama', host: 'http://ollama:11434' });
     expect(config.publicUrl).toBe('https://civicwatch.example');
     expect(config.secureCookies).toBe(true);
+    expect(config.trustProxy).toBe(true);
     expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
+  });
+
+  it('keeps rate limits in Redis with REDIS_URL, and trusts a proxy as told', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).rateLimits).toEqual({ kind: 'redis', url: 'redis://127.0.0.1:6379/2' });
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must start with redis:\/\//);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false', PUBLIC_URL: 'https://civicwatch.example' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every problem at once', () => {

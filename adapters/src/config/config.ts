@@ -57,6 +57,11 @@ export const envSchema = z
     /** The From of every e-mail; `CivicWatch <no-reply@PUBLIC_URL's host>` when unset. */
     MAIL_FROM: optionalString.pipe(
       z.string().regex(/^[^\r\n]*@[^\r\n]*$/, { message: 'MAIL_FROM must be an address such as CivicWatch <no-reply@example.org>' }).optional()),
+    /** Rate-limit counters in this Redis instead of the database (ADR 0015). */
+    REDIS_URL: optionalString.pipe(
+      z.string().regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' }).optional()),
+    /** Behind a reverse proxy: take the client's address from X-Forwarded-For. Default: when PUBLIC_URL is https. */
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v ? v === 'true' || v === '1' : undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -70,6 +75,9 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the configuration reads; deployment files are checked against it. */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
@@ -80,6 +88,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Cookies get `Secure` when the public URL is https. */
   secureCookies: boolean;
+  /** The client's address comes from X-Forwarded-For (a reverse proxy in front): rate limits count per client. */
+  trustProxy: boolean;
   database:
     | { kind: 'embedded'; dataDir: string; poolSize: number }
     | { kind: 'server'; url: string; poolSize: number };
@@ -103,6 +113,8 @@ export interface AppConfig {
   } | null;
   /** Where e-mail is sent; null keeps it in the outbox for administrators to read. */
   smtp: { url: string; from: string } | null;
+  /** Where rate-limit counters live, shared by every instance (ADR 0015). */
+  rateLimits: { kind: 'database' } | { kind: 'redis'; url: string };
 }
 
 export class ConfigError extends Error {
@@ -133,6 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY ?? publicUrl.startsWith('https://'),
     database: env.DATABASE_URL
       ? { kind: 'server', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'embedded', dataDir, poolSize: env.DATABASE_POOL_SIZE },
@@ -157,5 +170,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }
       : null,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? `CivicWatch <no-reply@${new URL(publicUrl).hostname}>` } : null,
+    rateLimits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'database' },
   };
 }

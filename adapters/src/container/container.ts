@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from '../config/config.ts';
 import { resolveSessionSecret } from '../config/session-secret.ts';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
+import { PostgresRateLimitStore } from '../persistence/postgres-rate-limit-store.ts';
 import { Argon2PasswordHasher } from '../security/argon2-password-hasher.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { CryptoTokenGenerator } from '../security/crypto-token-generator.ts';
@@ -27,8 +28,17 @@ import { InProcessProgressHub } from '../progress/in-process-progress-hub.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
 import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
 import { OutboxDispatcher, type DispatcherLogger } from '../notifications/outbox-dispatcher.ts';
+import type { Redis } from 'ioredis';
 
 export const AppConfigToken = Symbol('AppConfig');
+
+/**
+ * Where @fastify/rate-limit keeps its counters, shared by every instance (ADR 0015): the database's
+ * `rate_limits` table (a store class the plugin constructs), or a Redis connection with REDIS_URL.
+ */
+export type RateLimitBackend =
+  | { kind: 'database'; store: ReturnType<typeof PostgresRateLimitStore.on> }
+  | { kind: 'redis'; client: Redis };
 
 /** One process's wiring: the API, the CLI, the workers and the Cucumber support all start here. */
 export interface Runtime {
@@ -40,6 +50,8 @@ export interface Runtime {
    * calls it. Answers whether delivery started: without SMTP_URL e-mail stays in the outbox.
    */
   startMailDelivery(logger?: DispatcherLogger): boolean;
+  /** The rate limits' store, opened on first call (the API's; the CLI never connects to Redis). */
+  openRateLimits(): Promise<RateLimitBackend>;
   close(): Promise<void>;
 }
 
@@ -162,6 +174,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(GetBillingAccount).toDynamicValue(() => new GetBillingAccount(uow(), gateway()));
 
   let dispatcher: OutboxDispatcher | undefined;
+  let rateLimits: Promise<RateLimitBackend> | undefined;
 
   return {
     config,
@@ -173,9 +186,16 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       dispatcher.start();
       return true;
     },
+    openRateLimits: () => {
+      rateLimits ??= createRateLimitBackend(config.rateLimits, database);
+      return rateLimits;
+    },
     close: async () => {
       // Delivery first: a pass under way finishes its message while the database is still open.
       await dispatcher?.stop();
+      const limits = await rateLimits?.catch(() => undefined);
+      // QUIT lets the commands under way finish; a Redis that is gone gets the socket closed instead.
+      if (limits?.kind === 'redis') await limits.client.quit().catch(() => limits.client.disconnect());
       mailSender?.close();
       await container.unbindAll();
       await extractor.close();
@@ -205,6 +225,32 @@ async function createMailSender(smtp: AppConfig['smtp']): Promise<NodemailerMail
   if (!smtp) return null;
   const { NodemailerMailSender } = await import('../notifications/nodemailer-mail-sender.ts');
   return new NodemailerMailSender(smtp);
+}
+
+/** Redis when REDIS_URL is set, connected before the first request so that a wrong URL stops the start; ioredis is loaded only then. */
+async function createRateLimitBackend(rateLimits: AppConfig['rateLimits'], database: DatabaseHandle): Promise<RateLimitBackend> {
+  if (rateLimits.kind === 'database') return { kind: 'database', store: PostgresRateLimitStore.on(database.orm) };
+  const { Redis } = await import('ioredis');
+  // Few retries per command: a request waiting on a Redis that is down answers an error instead of hanging.
+  const client = new Redis(rateLimits.url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+  // A failed first connection is reported by connect() below, not as an unhandled 'error' event.
+  const quiet = () => {};
+  client.on('error', quiet);
+  try {
+    await client.connect();
+    client.off('error', quiet);
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`REDIS_URL: cannot connect to ${redactedUrl(rateLimits.url)} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  return { kind: 'redis', client };
+}
+
+/** The URL without its password, for messages. */
+function redactedUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 /** Stripe when configured; the SDK is loaded only then. */

@@ -3,6 +3,8 @@ import { createTestDatabase, serverTestSkipReason } from './testing/create-test-
 import { storeSessions, unitOfWorkContract } from './unit-of-work.contract.ts';
 import { sessionStoreContract } from './session-store.contract.ts';
 import { databaseHandleContract } from './database-handle.contract.ts';
+import { rateLimitStoreContract } from './rate-limit-store.contract.ts';
+import { PostgresRateLimitStore } from './postgres-rate-limit-store.ts';
 
 // A PostgreSQL server: each suite gets its own database, created through TEST_DATABASE_URL and dropped after.
 const skipReason = serverTestSkipReason();
@@ -22,4 +24,8 @@ if (skipReason) {
     return { store: test.db.sessionStore, dispose: test.dispose };
   });
   databaseHandleContract('PostgreSQL server', open);
+  rateLimitStoreContract('PostgreSQL server', async () => {
+    const test = await open();
+    return { store: new PostgresRateLimitStore(test.db.orm), dispose: test.dispose };
+  });
 }

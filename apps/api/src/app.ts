@@ -1,15 +1,16 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { SessionStore } from '@fastify/session';
 import type { Container } from 'inversify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@civicwatch/core';
+import type { RateLimitBackend } from '@civicwatch/adapters/container/container.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSessions } from './plugins/sessions.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   container: Container;
   sessionSecret: string;
   sessionStore: SessionStore;
+  /** Where rate-limit counters live, shared with the other instances. */
+  rateLimits: RateLimitBackend;
   publicUrl: string;
   secureCookies: boolean;
   publicConfig: PublicConfig;
@@ -44,7 +47,7 @@ export interface AppOptions {
   /** The built web app; absent in API-only tests. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Behind a reverse proxy: trust X-Forwarded-* so rate limits see the client's address. */
+  /** Behind a reverse proxy (TRUST_PROXY): trust X-Forwarded-* so rate limits see the client's address. */
   trustProxy?: boolean;
 }
 
@@ -76,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     strictTransportSecurity: options.secureCookies,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, options.rateLimits);
   registerSameOriginGuard(app, { publicUrl: options.publicUrl, exemptPrefixes: ['/api/stripe/webhook'] });
   await registerSessions(app, { secret: options.sessionSecret, secure: options.secureCookies, store: options.sessionStore });
   registerAuthentication(app);

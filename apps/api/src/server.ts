@@ -26,13 +26,14 @@ export async function buildAppFor(runtime: Runtime, options: { logger?: boolean 
     sessionSecret: await resolveSessionSecret(config),
     // The store keeps sessions as plain JSON; @fastify/session's Session type adds the methods it re-attaches on load.
     sessionStore: database.sessionStore as unknown as SessionStore,
+    rateLimits: await runtime.openRateLimits(),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     publicConfig: publicConfigOf(config),
     checkDatabase: async () => (await database.health()).ok,
     webDistDir: options.webDistDir,
     logger: options.logger,
-    trustProxy: config.secureCookies,
+    trustProxy: config.trustProxy,
   });
 }
 
@@ -55,13 +56,20 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   const unpriced = config.stripe
     ? (await runtime.container.get(ListSubscriptionTiers).execute()).filter((t) => t.priceCents > 0 && !t.stripePriceId).map((t) => t.name)
     : [];
-  const app = await buildAppFor(runtime, {
-    // One JSON line per event for log collectors; readable lines when a person watches a terminal.
-    logger: process.stdout.isTTY && config.env !== 'production'
-      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : { level: config.logLevel },
-    webDistDir,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildAppFor(runtime, {
+      // One JSON line per event for log collectors; readable lines when a person watches a terminal.
+      logger: process.stdout.isTTY && config.env !== 'production'
+        ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : { level: config.logLevel },
+      webDistDir,
+    });
+  } catch (error) {
+    // A Redis that cannot be reached, say: the embedded database is closed cleanly before the process ends.
+    await runtime.close();
+    throw error;
+  }
   if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
   if (refunded > 0) app.log.warn({ refunded }, 'refunded the credits of analyses interrupted by the last shutdown');
   if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');

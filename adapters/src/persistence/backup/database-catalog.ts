@@ -7,8 +7,9 @@ export type SqlTransaction = ControlledTransaction<unknown>;
 /**
  * Tables that a backup leaves out. `sessions` are bearer credentials signed with one installation's
  * SESSION_SECRET: a backup file should not carry live sign-ins, and a restore signs everyone out.
+ * `rate_limits` are counters of the last minutes (ADR 0015), worth nothing in another installation.
  */
-export const TABLES_NOT_BACKED_UP = ['sessions'];
+export const TABLES_NOT_BACKED_UP = ['sessions', 'rate_limits'];
 
 /**
  * Tables that an installation fills by itself (the tiers and prompts its migrations seed, the ADMIN_EMAILS

@@ -4,7 +4,7 @@ import {
   openBackupFile, refusalsAsResult, refuse, type BackupRecord, type BackupResult, type TableCount, type TableSection,
 } from './backup-file.ts';
 import {
-  appliedMigrations, listTables, query, quoteIdentifier, resetSequences, INSTALLATION_TABLES, type SqlTransaction,
+  appliedMigrations, listTables, query, quoteIdentifier, resetSequences, INSTALLATION_TABLES, TABLES_NOT_BACKED_UP, type SqlTransaction,
 } from './database-catalog.ts';
 
 export interface RestoreOptions {
@@ -77,11 +77,14 @@ function backupLevel(file: string, migrations: string[], known: string[]): strin
   return migrations.at(-1)!;
 }
 
-/** Refuses a database with rows anywhere but in what an installation fills by itself (INSTALLATION_TABLES). */
+/**
+ * Refuses a database with rows anywhere but in what an installation fills by itself (INSTALLATION_TABLES)
+ * and what a backup leaves out: a failed sign-in's counter is no data a restore would lose.
+ */
 async function refuseIfInUse(trx: SqlTransaction, migrationsTable: string): Promise<void> {
   const inUse: string[] = [];
   for (const table of await listTables(trx, migrationsTable)) {
-    if (INSTALLATION_TABLES.includes(table.name)) continue;
+    if (INSTALLATION_TABLES.includes(table.name) || TABLES_NOT_BACKED_UP.includes(table.name)) continue;
     if ((await query(trx, `select 1 from ${quoteIdentifier(table.name)} limit 1`)).length > 0) inUse.push(table.name);
   }
   if (inUse.length > 0) {

@@ -17,23 +17,31 @@ export interface TestApp {
 /**
  * The real application on a fresh migrated database. Tests vary the environment, never the wiring:
  * by default an embedded database in a temp dir; `TEST_DATABASE_URL`-style server URLs through `env`.
+ * A second instance on the same embedded database passes the first one's `DATA_DIR` (and closes first).
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cw-api-'));
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'cw-api-'));
   // A migrated template: creating a PGlite cluster from nothing takes ~20 s, copying one well under 1 s.
-  if (!env.DATABASE_URL) await seedEmbeddedDataDir(dataDir);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  if (ownDataDir && !env.DATABASE_URL) await seedEmbeddedDataDir(ownDataDir);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir, LOG_LEVEL: 'silent', ...env });
   const runtime = await createRuntime(config);
-  await runtime.database.migrate();
-  const app = await buildAppFor(runtime);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    await runtime.database.migrate();
+    app = await buildAppFor(runtime);
+    await app.ready();
+  } catch (error) {
+    await runtime.close();
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     runtime,
     close: async () => {
       await app.close();
       await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

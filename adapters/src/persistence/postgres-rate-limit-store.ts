@@ -1,0 +1,126 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** A budget's state as @fastify/rate-limit reads it: hits in the current window, milliseconds until it ends. */
+export interface RateLimitState {
+  current: number;
+  ttl: number;
+}
+
+type StateCallback = (error: Error | null, state?: RateLimitState) => void;
+
+/** What @fastify/rate-limit passes a store's constructor and `child`: the limiter's merged options. */
+export interface RateLimitStoreParams {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  /** The route a route-level limit belongs to; empty for limiters made with `createRateLimit`. */
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+export interface PostgresRateLimitStoreOptions {
+  /** How often, at most, a hit also deletes expired rows. Default: one minute. */
+  pruneIntervalMs?: number;
+}
+
+/**
+ * The store of @fastify/rate-limit (`incr`, `read`, `child`) kept in the `rate_limits` table, so that every
+ * API instance on one database spends from the same budgets (ADR 0015). Fixed windows, like the plugin's
+ * own stores: the first hit of a key opens a window of `timeWindow` ms, later hits count in it.
+ *
+ * Each hit is one atomic upsert, so concurrent hits from any number of instances are all counted, and
+ * windows are measured on the database's clock, so instances whose clocks disagree still agree on them.
+ * Route-level limits get their route in the key (as the plugin's Redis store does); limiters made with
+ * `createRateLimit` share one key space, so their key generators must name their scope.
+ */
+export class PostgresRateLimitStore {
+  private readonly pruneIntervalMs: number;
+  private readonly pruning: { last: number };
+
+  constructor(
+    private readonly orm: MikroORM,
+    params: RateLimitStoreParams = {},
+    options: PostgresRateLimitStoreOptions = {},
+    private readonly prefix = '',
+    pruning = { last: 0 },
+  ) {
+    // Neither is used by CivicWatch; refusing them beats silently counting differently from the other stores.
+    if (params.continueExceeding || params.exponentialBackoff) {
+      throw new Error('The PostgreSQL rate-limit store supports fixed windows only: no continueExceeding, no exponentialBackoff');
+    }
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 60_000;
+    this.pruning = pruning;
+  }
+
+  /**
+   * The class @fastify/rate-limit constructs (`store` option): it makes the store itself, from the
+   * limiter's options, so the database handle is bound here.
+   */
+  static on(orm: MikroORM, options: PostgresRateLimitStoreOptions = {}) {
+    return class extends PostgresRateLimitStore {
+      constructor(params: RateLimitStoreParams) {
+        super(orm, params, options);
+      }
+    };
+  }
+
+  incr(key: string, callback: StateCallback, timeWindow: number): void {
+    this.hit(key, timeWindow).then((state) => callback(null, state), (error: Error) => callback(error));
+  }
+
+  read(key: string, callback: StateCallback): void {
+    this.peek(key).then((state) => callback(null, state), (error: Error) => callback(error));
+  }
+
+  child(params: RateLimitStoreParams): PostgresRateLimitStore {
+    const { method, url } = params.routeInfo ?? {};
+    const route = url ? `${[method ?? ''].flat().join(',')} ${url}:` : '';
+    return new PostgresRateLimitStore(this.orm, params, { pruneIntervalMs: this.pruneIntervalMs }, `${this.prefix}${route}`, this.pruning);
+  }
+
+  /** Counts one hit on `key`, opening a new window of `timeWindowMs` when none is open. */
+  async hit(key: string, timeWindowMs: number): Promise<RateLimitState> {
+    const [row] = await this.em().execute<Array<{ hits: number; ttl_ms: number }>>(
+      `insert into rate_limits as r (key, hits, expires_at)
+       values (?, 1, clock_timestamp() + make_interval(secs => ?::float8 / 1000))
+       on conflict (key) do update set
+         hits = case when r.expires_at <= clock_timestamp() then 1 else r.hits + 1 end,
+         expires_at = case when r.expires_at <= clock_timestamp() then excluded.expires_at else r.expires_at end
+       returning hits, (extract(epoch from expires_at - clock_timestamp()) * 1000)::float8 as ttl_ms`,
+      [this.prefix + key, timeWindowMs],
+    );
+    await this.pruneNowAndThen();
+    return stateOf(row!);
+  }
+
+  /** The hits of `key`'s open window, without counting one; zero when no window is open. */
+  async peek(key: string): Promise<RateLimitState> {
+    const [row] = await this.em().execute<Array<{ hits: number; ttl_ms: number }>>(
+      `select hits, (extract(epoch from expires_at - clock_timestamp()) * 1000)::float8 as ttl_ms
+       from rate_limits where key = ? and expires_at > clock_timestamp()`,
+      [this.prefix + key],
+    );
+    return row ? stateOf(row) : { current: 0, ttl: 0 };
+  }
+
+  /** Deletes the rows of closed windows; answers how many. */
+  async prune(): Promise<number> {
+    const result = await this.em().execute<{ affectedRows: number }>('delete from rate_limits where expires_at <= clock_timestamp()', [], 'run');
+    return result.affectedRows;
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.pruning.last < this.pruneIntervalMs) return;
+    this.pruning.last = now;
+    await this.prune();
+  }
+
+  // Its own fork per call: a hit must never ride on a request's transaction, nor wait for its commit.
+  private em() {
+    return this.orm.em.fork();
+  }
+}
+
+const stateOf = (row: { hits: number; ttl_ms: number }): RateLimitState => ({
+  current: row.hits,
+  ttl: Math.max(0, Math.ceil(row.ttl_ms)),
+});
