@@ -20,6 +20,7 @@ export const envSchema = z
     DATABASE_URL: optionalString.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' }).optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional()),
     ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {

@@ -5,8 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * the window that ends at `expires_at`. Unlogged: counters are worth no write-ahead log, and a crash that
  * empties the table only forgives some attempts. Expired rows are pruned by the store.
  */
-export class Migration0014RateLimits extends Migration {
-  override name = '0014-rate-limits';
+export class Migration0015RateLimits extends Migration {
+  override name = '0015-rate-limits';
 
   override up(): void {
     this.addSql(`
