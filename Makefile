@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKSPACE_MANIFESTS := $(wildcard */package.json apps/*/package.json)
 
-.PHONY: start test deps build lint typecheck bench system-packages clean
+.PHONY: start test deps build lint typecheck bench verify system-packages clean
 
 start: deps build ## Install, migrate and serve web and API on http://localhost:3000
 	npm start --silent
@@ -58,8 +58,11 @@ lint: deps
 typecheck: deps
 	npm run typecheck --silent
 
-bench: deps
+bench: deps system-packages ## The five measures of issue 8, each beside its reference, as ratios
 	npm run bench --silent
+
+verify: deps system-packages ## The resilience suite and the benchmarks, written to reports/verify.md
+	npm run verify --silent
 
 clean:
 	rm -rf node_modules */node_modules apps/*/node_modules apps/web/dist .tools

@@ -7,29 +7,22 @@
  * 2. OCR: seconds per page on scanned pages, one thread, after a first page that loads the model.
  *
  * Needs poppler-utils and qpdf (`apt-get install -y poppler-utils qpdf`). The machine's load is printed:
- * on a shared machine, compare figures from one run, not across runs.
+ * on a shared machine, compare figures from one run, not across runs. `npm run bench` runs part 1 only
+ * (`measureExtraction`), beside the other measures of scripts/bench.ts.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import path, { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { ExtractionPool } from '../adapters/src/extraction/extraction-pool.ts';
 import { DEFAULT_OCR_DPI, PdfjsTextExtractor } from '../adapters/src/extraction/pdfjs-text-extractor.ts';
 import { corpusDir } from '../adapters/src/testing/shared-corpus.ts';
+import { fixed, formatMeasure, formatTable, inParallel, machine, median, time, type Measure } from './bench-kit.ts';
 
 const run = promisify(execFile);
 const corpus = `${corpusDir}/`;
-const { values: args } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    'ocr-pages': { type: 'string', default: '3' },
-    'ocr-dpi': { type: 'string', default: String(DEFAULT_OCR_DPI) },
-  },
-});
-const rounds = Number(args.rounds);
-const ocrPageCount = Number(args['ocr-pages']);
-const ocrDpi = Number(args['ocr-dpi']);
 
 interface Doc {
   name: string;
@@ -38,41 +31,30 @@ interface Doc {
   pages: number;
 }
 
-const pageCount = (path: string): number =>
-  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1]);
+/** The page count pdfinfo reads. */
+export const pageCount = (file: string): number =>
+  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const pages = (count: number, ms: number): number => (count * 1000) / ms;
 
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
+/** Within 2x: the pool reads at least half as many pages per second as pdftotext (issue 8). */
+const WITHIN = 2;
 
-/** Runs `work` over `items` with at most `width` in flight. */
-async function inParallel<T>(items: readonly T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-    }),
-  );
-}
-
-const pad = (value: string | number, width: number): string => String(value).padStart(width);
-const fixed = (value: number, digits = 1): string => value.toFixed(digits);
-
-async function benchTextPdfs(extractor: PdfjsTextExtractor, threads: number): Promise<void> {
+/**
+ * Text PDFs of the corpus: the warm pool's pages per second beside pdftotext's on the same files in the same
+ * run, one file at a time (the latency a user sees) and all threads busy (what a server gets), medians of
+ * `rounds`. The target holds when both ratios are within 2x.
+ */
+export async function measureExtraction(options: { rounds: number; threads: number }): Promise<Measure> {
+  const { rounds, threads } = options;
   const docs: Doc[] = readdirSync(corpus)
     .filter((name) => name.endsWith('.pdf') && !name.endsWith('-scan.pdf'))
     .sort()
     .map((name) => {
-      const path = join(corpus, name);
-      return { name, path, bytes: new Uint8Array(readFileSync(path)), pages: pageCount(path) };
+      const file = join(corpus, name);
+      return { name, path: file, bytes: new Uint8Array(readFileSync(file)), pages: pageCount(file) };
     });
+  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxThreads: threads }) });
   const extract = async (doc: Doc): Promise<void> => {
     const result = await extractor.extract(doc.bytes);
     if (!result.ok) throw new Error(`${doc.name}: ${result.error.code}`);
@@ -81,52 +63,64 @@ async function benchTextPdfs(extractor: PdfjsTextExtractor, threads: number): Pr
     await run('pdftotext', ['-q', doc.path, '-'], { maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
   };
 
-  // Warm: every thread started, with pdf.js loaded and its fonts read.
-  await inParallel(docs, threads, extract);
-
   const perFile = new Map<string, { pool: number[]; poppler: number[] }>();
   const sequential = { pool: [] as number[], poppler: [] as number[] };
   const parallel = { pool: [] as number[], poppler: [] as number[] };
-  for (let round = 0; round < rounds; round++) {
-    let poolTotal = 0;
-    let popplerTotal = 0;
-    for (const doc of docs) {
-      const entry = perFile.get(doc.name) ?? { pool: [], poppler: [] };
-      const poolMs = await time(() => extract(doc));
-      const popplerMs = await time(() => pdftotext(doc));
-      entry.pool.push(poolMs);
-      entry.poppler.push(popplerMs);
-      perFile.set(doc.name, entry);
-      poolTotal += poolMs;
-      popplerTotal += popplerMs;
+  try {
+    // Warm: every thread started, with pdf.js loaded and its fonts read.
+    await inParallel(docs, threads, extract);
+    for (let round = 0; round < rounds; round++) {
+      let poolTotal = 0;
+      let popplerTotal = 0;
+      for (const doc of docs) {
+        const entry = perFile.get(doc.name) ?? { pool: [], poppler: [] };
+        const poolMs = await time(() => extract(doc));
+        const popplerMs = await time(() => pdftotext(doc));
+        entry.pool.push(poolMs);
+        entry.poppler.push(popplerMs);
+        perFile.set(doc.name, entry);
+        poolTotal += poolMs;
+        popplerTotal += popplerMs;
+      }
+      sequential.pool.push(poolTotal);
+      sequential.poppler.push(popplerTotal);
+      parallel.pool.push(await time(() => inParallel(docs, threads, extract)));
+      parallel.poppler.push(await time(() => inParallel(docs, threads, pdftotext)));
     }
-    sequential.pool.push(poolTotal);
-    sequential.poppler.push(popplerTotal);
-    parallel.pool.push(await time(() => inParallel(docs, threads, extract)));
-    parallel.poppler.push(await time(() => inParallel(docs, threads, pdftotext)));
+  } finally {
+    await extractor.close();
   }
 
   const totalPages = docs.reduce((sum, doc) => sum + doc.pages, 0);
-  const rate = (pages: number, ms: number): number => (pages * 1000) / ms;
-  const nameWidth = Math.max(...docs.map((doc) => doc.name.length), 'all, one at a time'.length);
-  const header = `${'file'.padEnd(nameWidth)} ${pad('pages', 5)} ${pad('pool ms', 9)} ${pad('pdftotext ms', 12)} ${pad('pool p/s', 9)} ${pad('pdftotext p/s', 13)} ${pad('pool/pdftotext', 14)}`;
-  const row = (name: string, pages: number, poolMs: number, popplerMs: number): string =>
-    `${name.padEnd(nameWidth)} ${pad(pages, 5)} ${pad(fixed(poolMs), 9)} ${pad(fixed(popplerMs), 12)} ${pad(fixed(rate(pages, poolMs)), 9)} ${pad(fixed(rate(pages, popplerMs)), 13)} ${pad(fixed(popplerMs / poolMs, 2), 14)}`;
-
-  console.log(`\nText PDFs: ${docs.length} files, ${totalPages} pages; median of ${rounds} round(s); pool of ${threads} thread(s)`);
-  console.log(header);
-  console.log('-'.repeat(header.length));
-  for (const doc of docs) {
-    const entry = perFile.get(doc.name);
-    if (entry) console.log(row(doc.name, doc.pages, median(entry.pool), median(entry.poppler)));
-  }
-  console.log('-'.repeat(header.length));
-  console.log(row('all, one at a time', totalPages, median(sequential.pool), median(sequential.poppler)));
-  console.log(row(`all, ${threads} in parallel`, totalPages, median(parallel.pool), median(parallel.poppler)));
-  console.log('(pool/pdftotext: the pool\'s speed as a share of pdftotext\'s; above 1 means faster)');
+  const row = (name: string, count: number, poolMs: number, popplerMs: number): string[] =>
+    [name, String(count), fixed(poolMs), fixed(popplerMs), fixed(pages(count, poolMs)), fixed(pages(count, popplerMs)), fixed(popplerMs / poolMs, 2)];
+  const oneAtATime = median(sequential.poppler) / median(sequential.pool);
+  const allThreads = median(parallel.poppler) / median(parallel.pool);
+  return {
+    name: 'Extraction: warm pool vs pdftotext',
+    table: {
+      header: ['file', 'pages', 'pool ms', 'pdftotext ms', 'pool p/s', 'pdftotext p/s', 'pool/pdftotext'],
+      rows: [
+        ...docs.map((doc) => {
+          const entry = perFile.get(doc.name)!;
+          return row(doc.name, doc.pages, median(entry.pool), median(entry.poppler));
+        }),
+        row('all, one at a time', totalPages, median(sequential.pool), median(sequential.poppler)),
+        row(`all, ${threads} in parallel`, totalPages, median(parallel.pool), median(parallel.poppler)),
+      ],
+    },
+    figure: `pool at ${fixed(oneAtATime, 2)}x of pdftotext's pages/s one file at a time, ${fixed(allThreads, 2)}x with ${threads} in parallel`,
+    target: `within ${WITHIN}x (at least ${fixed(1 / WITHIN, 2)}x)`,
+    met: oneAtATime >= 1 / WITHIN && allThreads >= 1 / WITHIN,
+    notes: [
+      `${docs.length} text PDFs of the corpus, ${totalPages} pages; median of ${rounds} round(s); pool of ${threads} thread(s).`,
+      'pool/pdftotext is the pool\'s speed as a share of pdftotext\'s; above 1 means faster. pdftotext runs as a new process per file, its start-up included.',
+    ],
+  };
 }
 
-async function benchOcr(): Promise<void> {
+/** OCR: seconds per scanned page, one thread, after a first page that loads the model. */
+async function benchOcr(ocrPageCount: number, ocrDpi: number): Promise<void> {
   const scans: [string, number][] = [
     ['wpld-minutes-2019-10-16-scan.pdf', 2],
     ['wpld-ordinance-08-09-06-prevailing-wage-scan.pdf', 1],
@@ -146,14 +140,9 @@ async function benchOcr(): Promise<void> {
       return result.value.reduce((sum, page) => sum + page.text.length, 0);
     };
     const [first, ...measured] = scans.slice(0, ocrPageCount + 1);
-    if (!first) return;
+    if (!first || measured.length === 0) return;
     const coldMs = await time(() => ocr(cut(...first)));
-
-    console.log(`\nOCR at ${ocrDpi} dpi, one thread (tesseract.js, eng best_int, LSTM)`);
-    const header = `${'page'.padEnd(52)} ${pad('seconds', 8)} ${pad('chars', 6)}`;
-    console.log(header);
-    console.log('-'.repeat(header.length));
-    console.log(`${`${first[0]} p${first[1]} (loads the model)`.padEnd(52)} ${pad(fixed(coldMs / 1000, 2), 8)}`);
+    const rows = [[`${first[0]} p${first[1]} (loads the model)`, fixed(coldMs / 1000, 2), '']];
     const seconds: number[] = [];
     for (const [name, page] of measured) {
       const bytes = cut(name, page);
@@ -162,23 +151,29 @@ async function benchOcr(): Promise<void> {
         chars = await ocr(bytes);
       });
       seconds.push(ms / 1000);
-      console.log(`${`${name} p${page}`.padEnd(52)} ${pad(fixed(ms / 1000, 2), 8)} ${pad(chars, 6)}`);
+      rows.push([`${name} p${page}`, fixed(ms / 1000, 2), String(chars)]);
     }
-    console.log('-'.repeat(header.length));
-    const mean = seconds.reduce((sum, value) => sum + value, 0) / seconds.length;
-    console.log(`${'warm, seconds per page (mean)'.padEnd(52)} ${pad(fixed(mean, 2), 8)}`);
+    rows.push(['warm, seconds per page (mean)', fixed(seconds.reduce((sum, value) => sum + value, 0) / seconds.length, 2), '']);
+    console.log(`\nOCR at ${ocrDpi} dpi, one thread (tesseract.js, eng best_int, LSTM)`);
+    console.log(formatTable({ header: ['page', 'seconds', 'chars'], rows }));
   } finally {
     await extractor.close();
   }
 }
 
-const threads = availableParallelism();
-console.log(`Node ${process.version}, ${availableParallelism()} CPU(s), load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
-const textExtractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxThreads: threads }) });
-try {
-  await benchTextPdfs(textExtractor, threads);
-} finally {
-  await textExtractor.close();
-}
-await benchOcr();
-console.log(`\nload average at the end ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+const main = async () => {
+  const { values: args } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '3' },
+      'ocr-pages': { type: 'string', default: '3' },
+      'ocr-dpi': { type: 'string', default: String(DEFAULT_OCR_DPI) },
+    },
+  });
+  const before = machine();
+  console.log(`Node ${before.node}, ${before.cpus} CPU(s), load average ${before.load}`);
+  console.log(formatMeasure(await measureExtraction({ rounds: Number(args.rounds), threads: availableParallelism() })));
+  await benchOcr(Number(args['ocr-pages']), Number(args['ocr-dpi']));
+  console.log(`\nload average at the end ${machine().load}`);
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
