@@ -17,7 +17,7 @@ export interface ExtractionPoolOptions {
  * of taking the server's memory; piscina starts another. Decoded streams and canvases live outside the heap:
  * the stream budget and the image and render limits of the worker bound those.
  */
-export const DEFAULT_MAX_HEAP_MB = 512;
+export const DEFAULT_MAX_HEAP_MB = 256;
 
 /**
  * The worker file by URL relative to this module, so it resolves the same under tsx, vitest and plain Node.
