@@ -7,7 +7,17 @@ export interface ExtractionPoolOptions {
   maxThreads?: number;
   /** How long a thread beyond the first stays warm without work, in milliseconds. */
   idleTimeoutMs?: number;
+  /** The JavaScript heap a thread may use, in MiB; a thread that needs more is ended and replaced. */
+  maxHeapMb?: number;
 }
+
+/**
+ * pdf.js keeps a page's parsed content (its fonts, its operator list) on the heap while it reads it: a few
+ * dozen MiB for real documents. A thread over this limit is ended by Node (ERR_WORKER_OUT_OF_MEMORY) instead
+ * of taking the server's memory; piscina starts another. Decoded streams and canvases live outside the heap:
+ * the stream budget and the image and render limits of the worker bound those.
+ */
+export const DEFAULT_MAX_HEAP_MB = 256;
 
 /**
  * The worker file by URL relative to this module, so it resolves the same under tsx, vitest and plain Node.
@@ -33,8 +43,11 @@ export class ExtractionPool {
     return Math.max(1, Math.min(this.#options.maxThreads ?? Number.POSITIVE_INFINITY, availableParallelism()));
   }
 
-  /** `task.bytes.buffer` and `task.port` are transferred: the caller must not use them afterwards. */
-  run(task: ExtractionTask): Promise<ExtractionOutcome> {
+  /**
+   * `task.bytes.buffer` and `task.port` are transferred: the caller must not use them afterwards. An aborted
+   * `signal` ends the thread reading the task (piscina starts another) and rejects with an `AbortError`.
+   */
+  run(task: ExtractionTask, signal?: AbortSignal): Promise<ExtractionOutcome> {
     this.#piscina ??= new Piscina<ExtractionTask, ExtractionOutcome>({
       filename: workerUrl,
       minThreads: 1,
@@ -43,8 +56,9 @@ export class ExtractionPool {
       idleTimeout: this.#options.idleTimeoutMs ?? 5 * 60_000,
       // Tesseract holds one recognition at a time: one document per thread.
       concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
     });
-    return this.#piscina.run(task, { transferList: [task.bytes.buffer as ArrayBuffer, task.port] });
+    return this.#piscina.run(task, { transferList: [task.bytes.buffer as ArrayBuffer, task.port], signal });
   }
 
   /** Terminates every thread; documents being read fail. Idempotent. */

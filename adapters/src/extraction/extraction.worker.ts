@@ -17,8 +17,9 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import Tesseract from 'tesseract.js';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import type { CancelMessage, ExtractionOutcome, ExtractionTask, ProgressMessage } from './extraction.protocol.ts';
+import { TOO_MUCH_DATA_MESSAGE, type CancelMessage, type ExtractionOutcome, type ExtractionTask, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
+import { checkStreamBudget } from './pdf-stream-budget.ts';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -37,6 +38,18 @@ const MIN_TEXT_LAYER_CHARS = 20;
 const LOW_CONFIDENCE = 60;
 /** A rotated reading at or above this confidence is taken without trying the other side. */
 const GOOD_CONFIDENCE = 75;
+
+/**
+ * Images larger than this (width × height) are left out by pdf.js before they are decoded: a 600 dpi letter
+ * scan is 34 million pixels; a forged 40,000 × 40,000 image would otherwise take gigabytes to decode.
+ */
+const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * A page is rendered for OCR at no more than this many pixels (an A2 sheet at 200 dpi), its resolution lowered
+ * to fit: a page's size is the PDF's to choose (up to 200 inches a side, more with a user unit), the memory
+ * of its canvas is ours.
+ */
+const MAX_RENDER_PIXELS = 16_000_000;
 
 const IMAGE_OPS = new Set<number>([
   OPS.paintImageXObject,
@@ -86,8 +99,15 @@ export default async function extract(task: ExtractionTask): Promise<ExtractionO
     if (cancelled) throw new Cancelled();
   };
 
+  port.postMessage({ type: 'started' } satisfies StartedMessage);
+  if (!checkStreamBudget(task.bytes).withinBudget) {
+    port.close();
+    return { kind: 'failure', code: 'document.too_complex', message: TOO_MUCH_DATA_MESSAGE };
+  }
+
   const loadingTask = getDocument({
     data: task.bytes,
+    maxImageSize: MAX_IMAGE_PIXELS,
     verbosity: VerbosityLevel.ERRORS,
     // Node reads these from disk (NodeBinaryDataFactory); trailing slashes are required.
     standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
@@ -184,9 +204,10 @@ async function paintsImages(page: PDFPageProxy): Promise<boolean> {
  * low confidence, and Tesseract's own orientation detection needs the legacy model's OSD data, which is not
  * shipped: such a page is rendered turned a quarter each way and the most confident reading kept.
  */
-async function recognize(page: PDFPageProxy, dpi: number): Promise<string> {
+async function recognize(page: PDFPageProxy, wantedDpi: number): Promise<string> {
+  const dpi = renderDpi(page, wantedDpi);
   const worker = await getOcrWorker();
-  await worker.setParameters({ user_defined_dpi: String(dpi) });
+  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
   let best = await recognizeAt(worker, page, dpi, 0);
   for (const turn of [90, 270]) {
     if (best.confidence >= LOW_CONFIDENCE || visibleLength(best.text) === 0) break;
@@ -195,6 +216,12 @@ async function recognize(page: PDFPageProxy, dpi: number): Promise<string> {
     if (best.confidence >= GOOD_CONFIDENCE) break;
   }
   return normalizeOcrText(best.text);
+}
+
+/** `dpi`, lowered as far as the page needs to be rendered in about `MAX_RENDER_PIXELS` at most. */
+function renderDpi(page: Pick<PDFPageProxy, 'getViewport'>, dpi: number): number {
+  const { width, height } = page.getViewport({ scale: dpi / 72 });
+  return dpi * Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
 }
 
 async function recognizeAt(

@@ -26,6 +26,7 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'document.too_large': 65,
   'document.too_many_pages': 65,
   'document.too_many_characters': 65,
+  'document.too_complex': 65,
   'tier.feature_unavailable': 77,
   'analysis.not_found': 67,
   'share.not_found': 67,

@@ -17,7 +17,8 @@ export type ExtractionProgress =
  * Bytes of a PDF to pages of text. Expected failures are returned with their codes:
  * `document.not_pdf` (magic bytes), `document.corrupt`, `document.encrypted` (needs a user password;
  * owner-password PDFs are read), `document.empty` (no page, or no text even after OCR),
- * `document.too_many_pages` (more pages than `maxPages`, refused as soon as the PDF is opened, before any OCR).
+ * `document.too_many_pages` (more pages than `maxPages`, refused as soon as the PDF is opened, before any OCR),
+ * `document.too_complex` (reading it would take more time or memory than the extractor allows).
  */
 export interface TextExtractor {
   extract(

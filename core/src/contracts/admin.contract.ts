@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './fields.ts';
 import { settingKeys } from '../settings/setting-repository.port.ts';
 import { normalizeTierId } from './tiers.contract.ts';
 
@@ -14,7 +15,7 @@ const pageFields = {
   pageSize: z.coerce.number().int({ message: 'pageSize must be a whole number' }).min(1, { message: 'pageSize must be between 1 and 200' })
     .max(200, { message: 'pageSize must be between 1 and 200' }).default(50),
 };
-export const userListQuerySchema = z.object({ ...pageFields, q: z.string().trim().max(200, { message: 'A search has at most 200 characters' }).optional() });
+export const userListQuerySchema = z.object({ ...pageFields, q: z.string().transform(storableText).pipe(z.string().trim().max(200, { message: 'A search has at most 200 characters' })).optional() });
 export const auditListQuerySchema = z.object(pageFields);
 
 /** GET /api/admin/settings: the three prompts (spec §3 "Setting"). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './fields.ts';
 import { analysisTypeSchema } from './analysis-summary.contract.ts';
 import { countryCodes, usStates } from './geography.ts';
 
@@ -37,9 +38,9 @@ export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
  * GET /api/analyze/progress/{progressId}. Text limits are the tier's, checked by the use case.
  */
 export const analyzeUploadFieldsSchema = z.object({
-  text: z.string().optional(),
-  title: z.preprocess(blankToUndefined, z.string().trim()
-    .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` }).optional()),
+  text: z.string().transform(storableText).optional(),
+  title: z.preprocess(blankToUndefined, z.string().transform(storableText).pipe(z.string().trim()
+    .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` })).optional()),
   progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
 });
 export type AnalyzeUploadFields = z.infer<typeof analyzeUploadFieldsSchema>;

@@ -27,3 +27,9 @@ export const usernameField = z
   .trim()
   .min(MIN_USERNAME_LENGTH, { message: 'Username must be at least 3 characters' })
   .max(100, { message: 'Username must be at most 100 characters' });
+
+/**
+ * Text as PostgreSQL can store it: without NUL characters, and with lone UTF-16 surrogates (half an emoji)
+ * replaced by U+FFFD. Either would make the database refuse the row, a 500 instead of the user's text.
+ */
+export const storableText = (text: string): string => text.replaceAll('\u0000', '').toWellFormed();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './fields.ts';
 
 export const promoTypes = ['credits', 'discount'] as const;
 export const promoTypeSchema = z.enum(promoTypes);
@@ -9,7 +10,7 @@ export const MISSING_PROMO_CODE_MESSAGE = 'Please enter a promo code';
 export const PROMO_REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (code and expiry date)';
 
 /** Codes are matched trimmed and upper-cased, as the checkout and redeem inputs type them (spec §5). */
-export const normalizePromoCode = (raw: string): string => raw.trim().toUpperCase();
+export const normalizePromoCode = (raw: string): string => storableText(raw).trim().toUpperCase();
 
 /** POST /api/validate-promo and POST /api/redeem-promo: `{ code }`, non-empty after trimming. */
 export const promoCodeInputSchema = z.object({

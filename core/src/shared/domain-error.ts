@@ -27,6 +27,7 @@ export const errorCodes = [
   'document.too_large',
   'document.too_many_pages',
   'document.too_many_characters',
+  'document.too_complex',
   'tier.feature_unavailable',
   'analysis.not_found',
   'share.not_found',

@@ -32,6 +32,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   'document.too_large': 413,
   'document.too_many_pages': 413,
   'document.too_many_characters': 413,
+  // Too much to read safely: too slow, too much memory, or streams that decode to too much (ADR 0014).
+  'document.too_complex': 413,
   'tier.feature_unavailable': 403,
   'analysis.not_found': 404,
   'share.not_found': 404,

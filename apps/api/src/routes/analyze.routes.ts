@@ -83,7 +83,10 @@ export async function analyzeRoutes(app: FastifyInstance) {
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
-    if (!request.isMultipart()) return sendDomainError(reply, invalid('Send the document as multipart/form-data'));
+    // Without a boundary the parser cannot find the parts: refused here rather than thrown from inside it.
+    if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
+      return sendDomainError(reply, invalid('Send the document as multipart/form-data'));
+    }
     const form = await readForm(app, request);
     if (!form.ok) return sendDomainError(reply, form.error);
     const { fields, file } = form.value;

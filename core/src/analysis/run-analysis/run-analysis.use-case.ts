@@ -15,6 +15,7 @@ import {
   type AnalyzeDocument, type DocumentSource,
 } from '../analyze-document/analyze-document.use-case.ts';
 import { hasPdfSignature } from '../pdf-signature.ts';
+import { storableText } from '../../contracts/fields.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 
@@ -37,7 +38,7 @@ export function documentTitle(input: { kind: DocumentSource['kind']; title?: str
   const typed = input.title?.trim();
   if (typed) return typed.slice(0, MAX_TITLE_CHARACTERS);
   if (input.kind === 'text') return DEFAULT_TEXT_TITLE;
-  const fromName = input.fileName?.replace(/^.*[\\/]/, '').replace(/\.pdf$/i, '').trim();
+  const fromName = input.fileName && storableText(input.fileName).replace(/^.*[\\/]/, '').replace(/\.pdf$/i, '').trim();
   return fromName ? fromName.slice(0, MAX_TITLE_CHARACTERS) : DEFAULT_DOCUMENT_TITLE;
 }
 
