@@ -1,6 +1,6 @@
 /**
- * `make test`: every test tier in turn (unit + web + database, the Cucumber features, the browser journey),
- * each runner's own output streamed, then one line `N passed, N failed` over all of them.
+ * `make test`: every test tier in turn (unit + web + database, the Cucumber features, the browser journeys, the
+ * resilience suite), each runner's own output streamed, then one line `N passed, N failed` over all of them.
  * A tier that cannot start (a runner crash) counts as one failure, so CI never goes green on silence.
  */
 import { spawn } from 'node:child_process';
@@ -61,6 +61,8 @@ tallies.push(await cucumber('cli'));
 if (process.env.TEST_DATABASE_URL) tallies.push(await cucumber('postgres'));
 else console.log('\nfeatures:postgres skipped: TEST_DATABASE_URL is not set');
 tallies.push(await vitest('e2e', ['e2e']));
+// Hostile input, load and faults against real processes (issue 8); `make verify` runs them again beside the benchmarks.
+tallies.push(await vitest('resilience', ['resilience']));
 
 console.log('\nCivicWatch test summary');
 for (const t of tallies) console.log(`  ${t.name.padEnd(18)} ${t.passed} passed, ${t.failed} failed`);
