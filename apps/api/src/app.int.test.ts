@@ -70,6 +70,27 @@ describe('sessions', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('keeps a session for 30 days after its last use, writing its row at most once a day', async () => {
+    const cookie = sessionCookie(await register({ firstName: 'Fay', email: 'fay@example.org', password: 'secret1' }));
+    const sql = t.runtime.database.orm.em.fork();
+    const userId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{ id: string }>().id;
+    const stored = async () => new Date((await sql.execute<Array<{ expires_at: Date | string }>>(`select expires_at from sessions where data->>'userId' = ?`, [userId]))[0]!.expires_at).getTime();
+    const day = 24 * 60 * 60 * 1000;
+    const atSignUp = await stored();
+    expect(atSignUp).toBeGreaterThan(Date.now() + 30 * day - 60_000);
+
+    // A session last pushed back two days ago: its next request pushes it to 30 days from now, once.
+    await sql.execute(
+      `update sessions set expires_at = expires_at - interval '2 days', data = jsonb_set(data, '{refreshedAt}', to_jsonb(?::bigint))
+       where data->>'userId' = ?`, [Date.now() - 2 * day, userId]);
+    const aged = await stored();
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    const refreshed = await stored();
+    expect(refreshed).toBeGreaterThan(aged + day);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).statusCode).toBe(200);
+    expect(await stored()).toBe(refreshed);
+  });
+
   it('answers 401 Unauthorized when signed out, on both current-user paths, case-insensitively', async () => {
     for (const url of ['/api/user', '/api/auth/user', '/API/User/', '/api/dashboard']) {
       const res = await t.app.inject({ method: 'GET', url });

@@ -5,16 +5,23 @@ import fastifySession, { type SessionStore } from '@fastify/session';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** When the session's expiry was last pushed back; changing it is what makes the store save the row. */
+    refreshedAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'civicwatch.sid';
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const THIRTY_DAYS_MS = 30 * ONE_DAY_MS;
 
 /**
  * Sessions live in PostgreSQL, so they survive restarts and are shared by every instance.
  * The cookie is HttpOnly and SameSite=Lax, Secure when the public URL is https; a session row is
  * written only once someone signs in (saveUninitialized: false).
+ *
+ * A session ends 30 days after its last use, to the day: the expiry is pushed back (and the row written)
+ * at most once a day, not on every request as `rolling` would, which cost a database write per signed-in
+ * call (issue 8's dashboard benchmark).
  */
 export async function registerSessions(app: FastifyInstance, options: { secret: string; secure: boolean; store: SessionStore }) {
   await app.register(fastifyCookie);
@@ -23,7 +30,14 @@ export async function registerSessions(app: FastifyInstance, options: { secret: 
     cookieName: SESSION_COOKIE,
     store: options.store,
     saveUninitialized: false,
-    rolling: true,
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/', maxAge: THIRTY_DAYS_MS },
+  });
+  app.addHook('preHandler', async (request) => {
+    const session = request.session;
+    const now = Date.now();
+    if (!session.userId || (session.refreshedAt ?? 0) > now - ONE_DAY_MS) return;
+    session.touch();
+    session.refreshedAt = now;
   });
 }
