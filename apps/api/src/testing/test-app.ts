@@ -25,6 +25,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const runtime = await createRuntime(config);
   await runtime.database.migrate();
+  await runtime.startAnalysisQueue({ workers: config.analysisWorkers });
   const app = await buildAppFor(runtime);
   await app.ready();
   return {
