@@ -81,7 +81,9 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
       max: options.poolSize,
       application_name: `civicwatch-queue ${this.instanceName}`,
       instanceName: this.instanceName,
+      // Expiry and lost heartbeats are swept by the monitor pass, which runs as often as the longer of the two.
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       // No cron schedules are used; nothing needs the scheduler's clock checks.
       schedule: false,
     });
