@@ -26,7 +26,8 @@ export interface Product {
 
 /**
  * The product as a self-hoster configures it, from the environment: `env` adds to a test baseline (silent
- * logs, the features' administrator). A fresh, migrated database every time.
+ * logs, the features' administrator). A fresh, migrated database every time, with its analysis queue and
+ * this process's worker started, as `civicwatch serve` starts them.
  */
 export async function openProduct(database: DatabaseKind, env: Record<string, string> = {}): Promise<Product> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cw-features-'));
@@ -38,6 +39,7 @@ export async function openProduct(database: DatabaseKind, env: Record<string, st
     const created = await createTestDatabase({ kind: 'server', url: serverDatabaseUrl(), poolSize: 1 });
     try {
       const runtime = await createRuntime(loadConfig({ ...baseline, DATABASE_URL: created.location, SESSION_SECRET: SERVER_SESSION_SECRET }));
+      await runtime.startAnalysisQueue({ workers: runtime.config.analysisWorkers });
       return {
         runtime,
         dispose: async () => {
@@ -60,6 +62,7 @@ export async function openProduct(database: DatabaseKind, env: Record<string, st
     await seedEmbeddedDataDir(dataDir);
     const runtime = await createRuntime(loadConfig(baseline));
     await runtime.database.migrate();
+    await runtime.startAnalysisQueue({ workers: runtime.config.analysisWorkers });
     return {
       runtime,
       dispose: async () => {

@@ -21,6 +21,7 @@ export const envSchema = z
       z.string().regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' }).optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional()),
     ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
@@ -94,6 +95,10 @@ export interface AppConfig {
   database:
     | { kind: 'embedded'; dataDir: string; poolSize: number }
     | { kind: 'server'; url: string; poolSize: number };
+  /** Analyses `civicwatch serve` runs at once in its own process; 0: an API-only instance (ADR 0012). */
+  analysisWorkers: number;
+  /** How long a stopping process lets its requests and jobs finish (ADR 0012). */
+  shutdownGraceMs: number;
   /** Undefined in embedded mode until generated under DATA_DIR (adapters/src/config/session-secret.ts). */
   sessionSecret: string | undefined;
   adminEmails: string[];
@@ -150,6 +155,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: env.DATABASE_URL
       ? { kind: 'server', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'embedded', dataDir, poolSize: env.DATABASE_POOL_SIZE },
+    analysisWorkers: env.ANALYSIS_WORKERS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     sessionSecret: env.SESSION_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     devPagesEnabled: env.ENABLE_DEV_PAGES,

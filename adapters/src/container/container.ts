@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RecoverInterruptedAnalyses, RegisterUser, RunAnalysis, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
+  ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
   WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, RefundPayment, GetAdminStats, UpdateTier,
@@ -24,7 +24,8 @@ import { Sha256TokenHasher } from '../security/sha256-token-hasher.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
-import { InProcessProgressHub } from '../progress/in-process-progress-hub.ts';
+import { PostgresProgressHub } from '../progress/postgres-progress-hub.ts';
+import { PgBossAnalysisQueue, type QueueLogger } from '../queue/pg-boss-analysis-queue.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
 import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
 import { OutboxDispatcher, type DispatcherLogger } from '../notifications/outbox-dispatcher.ts';
@@ -52,7 +53,15 @@ export interface Runtime {
   startMailDelivery(logger?: DispatcherLogger): boolean;
   /** The rate limits' store, opened on first call (the API's; the CLI never connects to Redis). */
   openRateLimits(): Promise<RateLimitBackend>;
-  close(): Promise<void>;
+  /**
+   * Connects to the analysis queue (ADR 0012), needed to submit or wait for analyses, and runs `workers`
+   * of its jobs at once in this process (0: none). The API server, `civicwatch worker` and tests call it.
+   */
+  startAnalysisQueue(options: { workers: number; logger?: QueueLogger }): Promise<void>;
+  /** Names this process's worker in the logs. */
+  readonly workerName: string;
+  /** Stops taking jobs, gives a job under way `graceMs` (default: SHUTDOWN_GRACE_SECONDS) to finish, then closes everything. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -75,7 +84,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   // Unsubscribe links are signed with the sessions' secret, so every instance signs them alike (DECISIONS).
   const sessionSecret = await resolveSessionSecret(config);
   const mailSender = await createMailSender(config.smtp);
-  const database = await openDatabase(config.database);
+  const analysisQueue = new PgBossAnalysisQueue();
+  const database = await openDatabase(config.database, { analysisJobs: (em) => analysisQueue.within(em) });
   const extractor = new PdfjsTextExtractor();
   const container = new Container({ defaultScope: 'Singleton' });
 
@@ -90,8 +100,10 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
   container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
-  // Per process (ADR 0005): progress reaches watchers connected to the instance that runs the analysis.
-  container.bind<ProgressHub>(ProgressHub).toConstantValue(new InProcessProgressHub());
+  // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
+  const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
+  container.bind<ProgressHub>(ProgressHub).toConstantValue(progressHub);
+  container.bind<AnalysisJobs>(AnalysisJobs).toConstantValue(analysisQueue);
   // Null when payments are not configured: the payment use cases then answer payments.not_configured.
   container.bind<PaymentGateway | null>(PaymentGateway).toConstantValue(await createPaymentGateway(config.stripe));
   container.bind<TokenSigner>(TokenSigner).toConstantValue(new HmacTokenSigner(sessionSecret));
@@ -128,17 +140,17 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock(),
       container.get<LanguageDetector>(LanguageDetector),
     ));
-  const progressHub = () => container.get<ProgressHub>(ProgressHub);
-  container.bind(RunAnalysis).toDynamicValue(() =>
-    new RunAnalysis(uow(), container.get(AnalyzeDocument), progressHub(), container.get<IdGenerator>(IdGenerator), clock(), messages()));
-  container.bind(RecoverInterruptedAnalyses).toDynamicValue(() => new RecoverInterruptedAnalyses(uow()));
+  container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock()));
+  container.bind(ProcessAnalysis).toDynamicValue(() => new ProcessAnalysis(uow(), container.get(AnalyzeDocument), progressHub, clock(), messages()));
+  container.bind(AbandonAnalysis).toDynamicValue(() => new AbandonAnalysis(uow(), progressHub));
+  container.bind(RunAnalysis).toDynamicValue(() => new RunAnalysis(uow(), container.get(SubmitAnalysis), analysisQueue));
   container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
   container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
   container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));
   container.bind(CreateShareLink).toDynamicValue(() => new CreateShareLink(uow(), container.get<TokenGenerator>(TokenGenerator), clock()));
   container.bind(RevokeShareLink).toDynamicValue(() => new RevokeShareLink(uow()));
   container.bind(GetSharedAnalysis).toDynamicValue(() => new GetSharedAnalysis(uow()));
-  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub()));
+  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub));
   container.bind(ValidatePromo).toDynamicValue(() => new ValidatePromo(uow(), clock()));
   container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
   container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
@@ -190,8 +202,23 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       rateLimits ??= createRateLimitBackend(config.rateLimits, database);
       return rateLimits;
     },
-    close: async () => {
-      // Delivery first: a pass under way finishes its message while the database is still open.
+    workerName: analysisQueue.instanceName,
+    startAnalysisQueue: ({ workers, logger }) => analysisQueue.start({
+      connection: database.connection,
+      // The embedded database runs one query at a time: a few connections are all the queue can use.
+      poolSize: Math.min(config.database.poolSize, workers + 2),
+      workers,
+      handlers: {
+        process: (job) => container.get(ProcessAnalysis).execute(job),
+        abandon: (job) => container.get(AbandonAnalysis).execute(job),
+      },
+      logger,
+    }),
+    close: async (options = {}) => {
+      // Jobs first: one under way finishes (or is handed back) while the database is still open.
+      await analysisQueue.stop({ graceMs: options.graceMs ?? config.shutdownGraceMs });
+      await progressHub.flush();
+      // Delivery next: a pass under way finishes its message while the database is still open.
       await dispatcher?.stop();
       const limits = await rateLimits?.catch(() => undefined);
       // QUIT lets the commands under way finish; a Redis that is gone gets the socket closed instead.

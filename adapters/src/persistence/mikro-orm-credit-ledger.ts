@@ -58,12 +58,15 @@ export class MikroOrmCreditLedger implements CreditLedger {
       return current.ok ? err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE)) : current;
     }
 
+    // The row lock above orders a user's posts, so each row's time is after the previous one's, even where the
+    // clock has not moved on (PGlite's is coarse): statements list in the order the balance moved.
     const [written] = await this.em.execute<Array<{ id: string }>>(
-      `insert into credit_ledger (id, user_id, delta, reason, reference, balance_after)
-       values (?, ?, ?, ?, ?, ?)
+      `insert into credit_ledger (id, user_id, delta, reason, reference, balance_after, created_at)
+       values (?, ?, ?, ?, ?, ?, greatest(clock_timestamp(),
+         (select max(created_at) + interval '1 microsecond' from credit_ledger where user_id = ?)))
        on conflict (reason, reference) where reference is not null do nothing
        returning id`,
-      [randomUUID(), entry.userId, entry.delta, entry.reason, reference, moved.credits],
+      [randomUUID(), entry.userId, entry.delta, entry.reason, reference, moved.credits, entry.userId],
     );
     if (!written) {
       // A concurrent post with the same reason and reference committed after our first look. We still

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Repositories, UnitOfWork } from '@civicwatch/core';
+import type { AnalysisJobQueue, Repositories, UnitOfWork } from '@civicwatch/core';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
 import { MikroOrmCreditLedger } from './mikro-orm-credit-ledger.ts';
 import { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
@@ -18,13 +18,21 @@ import { isFailedResult } from './sql-helpers.ts';
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
 export type PersistenceRepositories = Repositories;
 
-export const createMikroOrmRepositories = (em: EntityManager): PersistenceRepositories => ({
+/** The analysis queue of one transaction (ADR 0012); a database opened without a queue refuses to enqueue. */
+export type AnalysisJobQueueFactory = (em: EntityManager) => AnalysisJobQueue;
+
+const noAnalysisQueue: AnalysisJobQueueFactory = () => ({
+  enqueue: () => Promise.reject(new Error('This process has no analysis queue: analyses are submitted by the API server')),
+});
+
+export const createMikroOrmRepositories = (em: EntityManager, analysisJobs: AnalysisJobQueueFactory = noAnalysisQueue): PersistenceRepositories => ({
   users: new MikroOrmUserRepository(em),
   ledger: new MikroOrmCreditLedger(em),
   tiers: new MikroOrmSubscriptionTierRepository(em),
   settings: new MikroOrmSettingRepository(em),
   analyses: new MikroOrmAnalysisRepository(em),
   pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
+  analysisJobs: analysisJobs(em),
   promos: new MikroOrmPromoCodeRepository(em),
   billing: new MikroOrmBillingRepository(em),
   audit: new MikroOrmAuditLogRepository(em),
@@ -51,14 +59,14 @@ class RollbackWith {
 export class MikroOrmUnitOfWork implements UnitOfWork {
   private readonly current = new AsyncLocalStorage<EntityManager>();
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly orm: MikroORM, private readonly analysisJobs?: AnalysisJobQueueFactory) {}
 
   async run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
     const em = outer ?? this.orm.em.fork();
     try {
       return await em.transactional(async (tx) => {
-        const result = await this.current.run(tx, () => work(createMikroOrmRepositories(tx)));
+        const result = await this.current.run(tx, () => work(createMikroOrmRepositories(tx, this.analysisJobs)));
         if (isFailedResult(result)) throw new RollbackWith(result);
         return result;
       });

@@ -3,10 +3,12 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/config.ts';
 import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
-import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts';
+import { MikroOrmUnitOfWork, type AnalysisJobQueueFactory } from './mikro-orm-unit-of-work.ts';
 import { PostgresSessionStore } from './postgres-session-store.ts';
 import { connectOrServeEmbedded, SOCKET_PORT, type EmbeddedEndpoint } from './embedded/embedded-postgres-host.ts';
 import type { DatabaseLogger } from './database-logger.ts';
+import { QUEUE_SCHEMA } from '../queue/pg-boss-analysis-queue.ts';
+import { migrateQueueSchema } from '../queue/queue-schema.ts';
 
 export type DatabaseConfig = AppConfig['database'];
 
@@ -25,7 +27,12 @@ export interface DatabaseHandle {
   readonly orm: MikroORM;
   readonly uow: MikroOrmUnitOfWork;
   readonly sessionStore: PostgresSessionStore;
-  /** Applies pending migrations in one transaction; answers the names applied (empty when up to date). */
+  /** How another client (the job queue's own pool) reaches this database: its URL, or the embedded socket. */
+  readonly connection: { connectionString: string } | { host: string; port: number; user: string; database: string };
+  /**
+   * Applies pending migrations in one transaction, then installs or upgrades the job queue's own schema;
+   * answers the names applied (empty when up to date).
+   */
   migrate(): Promise<string[]>;
   pendingMigrations(): Promise<string[]>;
   health(): Promise<DatabaseHealth>;
@@ -37,6 +44,8 @@ export interface OpenDatabaseOptions {
   logger?: DatabaseLogger;
   /** Embedded only: connections the socket accepts from all processes together. Default: 4 × pool size, at least 20. */
   maxSocketConnections?: number;
+  /** The unit of work's analysis queue (ADR 0012); without it, enqueuing an analysis throws. */
+  analysisJobs?: AnalysisJobQueueFactory;
 }
 
 /**
@@ -83,20 +92,25 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     throw error;
   }
 
-  const uow = new MikroOrmUnitOfWork(orm);
+  const uow = new MikroOrmUnitOfWork(orm, options.analysisJobs);
+  const reach: DatabaseHandle['connection'] = config.kind === 'server'
+    ? { connectionString: config.url }
+    : { host: endpoint!.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };
   const sessionStore = new PostgresSessionStore(orm);
   let closed: Promise<void> | undefined;
 
   return {
     kind: config.kind,
     role: endpoint?.role ?? 'server',
+    connection: reach,
     orm,
     uow,
     sessionStore,
     async migrate() {
-      const applied = await orm.migrator.up();
-      if (applied.length > 0) options.logger?.info(`Database migrated: ${applied.map((m) => m.name).join(', ')}`);
-      return applied.map((m) => m.name);
+      const applied = (await orm.migrator.up()).map((m) => m.name);
+      if (await migrateQueueSchema(reach, orm.em.fork())) applied.push(`${QUEUE_SCHEMA} (the job queue's schema)`);
+      if (applied.length > 0) options.logger?.info(`Database migrated: ${applied.join(', ')}`);
+      return applied;
     },
     async pendingMigrations() {
       return (await orm.migrator.getPending()).map((m) => m.name);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, systemClock,
   type NewPayment, type PromoCode, type StoredSubscription, type UnitOfWork, type User,
-  type NewOutboxMessage, type AccountToken,
+  type NewOutboxMessage, type AccountToken, type PendingAnalysis,
 } from '@civicwatch/core';
 import type { PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
 import type { PostgresSessionStore } from './postgres-session-store.ts';
@@ -27,6 +27,18 @@ export interface UnitOfWorkSubject {
 export const storeSessions = (store: PostgresSessionStore): Pick<UnitOfWorkSubject, 'openSession' | 'hasSession'> => ({
   openSession: (sid, userId) => store.save(sid, { cookie: { expires: new Date(Date.now() + 3_600_000) }, userId }),
   hasSession: async (sid) => (await store.load(sid)) !== null,
+});
+
+/** A pending analysis as SubmitAnalysis writes one: pasted text unless `overrides` brings a PDF. */
+export const aPendingAnalysis = (userId: string, overrides: Partial<PendingAnalysis> = {}): PendingAnalysis => ({
+  id: randomUUID(),
+  userId,
+  createdAt: new Date(Math.floor(Date.now() / 1000) * 1000),
+  progressId: null,
+  title: 'Pasted text',
+  options: { analysisType: 'summary', country: 'US' },
+  source: { kind: 'text', text: 'The Council shall meet on the first Monday of each month.' },
+  ...overrides,
 });
 
 /** A user as RegisterUser builds one; every test makes its own, so tests share one database safely. */
@@ -504,15 +516,22 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
     describe('pending analyses', () => {
       it('are inserted, listed oldest first and deleted once', async () => {
         const user = await register();
-        const first = { id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 1)) };
-        const second = { id: randomUUID(), userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 2)) };
+        const first = aPendingAnalysis(user.id, { createdAt: new Date(Date.UTC(2026, 0, 1)), progressId: randomUUID() });
+        const second = aPendingAnalysis(user.id, {
+          createdAt: new Date(Date.UTC(2026, 0, 2)),
+          title: 'Budget',
+          options: { analysisType: 'custom', country: 'US', state: 'IL', customPrompt: 'Parks' },
+          source: { kind: 'pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff]) },
+        });
         await uow.run(async (r) => {
           await r.pendingAnalyses.insert(second);
           await r.pendingAnalyses.insert(first);
         });
         const listed = (await uow.run((r) => r.pendingAnalyses.list())).filter((p) => p.userId === user.id);
         expect(listed).toEqual([first, second]);
+        expect(await uow.run((r) => r.pendingAnalyses.find(second.id))).toEqual(second);
         expect(await uow.run((r) => r.pendingAnalyses.delete(first.id))).toBe(true);
+        expect(await uow.run((r) => r.pendingAnalyses.find(first.id))).toBeNull();
         expect(await uow.run((r) => r.pendingAnalyses.delete(first.id))).toBe(false);
         expect(await uow.run((r) => r.pendingAnalyses.delete('not-a-uuid'))).toBe(false);
         expect((await uow.run((r) => r.pendingAnalyses.list())).map((p) => p.id)).not.toContain(first.id);
@@ -524,7 +543,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         const id = randomUUID();
         await uow.run(async (r) => {
           await r.ledger.post({ userId: user.id, delta: -1, reason: 'analysis_debit', reference: id });
-          await r.pendingAnalyses.insert({ id, userId: user.id, createdAt: new Date() });
+          await r.pendingAnalyses.insert(aPendingAnalysis(user.id, { id }));
           throw new Error('crash');
         }).catch(() => undefined);
         expect((await uow.run((r) => r.pendingAnalyses.list())).map((p) => p.id)).not.toContain(id);
@@ -771,7 +790,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           amountCents: 2900, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: new Date(Date.UTC(2026, 2, 1)),
         };
         await uow.run(async (r) => {
-          await r.pendingAnalyses.insert({ id: randomUUID(), userId: user.id, createdAt: new Date() });
+          await r.pendingAnalyses.insert(aPendingAnalysis(user.id));
           await r.billing.saveCustomer(user.id, `cus_${user.id}`);
           await r.billing.recordPayment(payment);
           await r.audit.record({ id: randomUUID(), actorId: admin.id, actorLabel: admin.email, action: 'user.credits', target: user.id, before: { credits: 0 }, after: { credits: 3 }, createdAt: new Date() });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { SessionStore } from '@fastify/session';
-import { GrantAdminRoles, RecoverInterruptedAnalyses, SetTierPriceIds, ListSubscriptionTiers, type PublicConfig } from '@civicwatch/core';
+import { GrantAdminRoles, SetTierPriceIds, ListSubscriptionTiers, type PublicConfig } from '@civicwatch/core';
 import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
 import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
 import { assertSchemaUpToDate, createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
@@ -50,8 +50,6 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
   const admins = await runtime.container.get(GrantAdminRoles).execute();
-  // Analyses left pending belong to a process that died mid-analysis: their credits go back (DECISIONS "Credits").
-  const refunded = await runtime.container.get(RecoverInterruptedAnalyses).execute();
   const priced = config.stripe ? await runtime.container.get(SetTierPriceIds).execute(config.stripe.prices) : [];
   const unpriced = config.stripe
     ? (await runtime.container.get(ListSubscriptionTiers).execute()).filter((t) => t.priceCents > 0 && !t.stripePriceId).map((t) => t.name)
@@ -71,17 +69,35 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
   if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
-  if (refunded > 0) app.log.warn({ refunded }, 'refunded the credits of analyses interrupted by the last shutdown');
   if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');
   if (unpriced.length > 0) app.log.warn({ tiers: unpriced }, 'payments are on, but these paid tiers have no Stripe Price id yet (STRIPE_PRICE_PATRIOT / STRIPE_PRICE_DEFENDER): they cannot be bought');
   if (runtime.startMailDelivery(app.log)) app.log.info('delivering e-mail from the outbox through SMTP_URL');
+  // Analyses run as queued jobs (ADR 0012): this instance submits and waits for them, and runs
+  // ANALYSIS_WORKERS of them itself (0: the API only, with `civicwatch worker` processes running them).
+  try {
+    await runtime.startAnalysisQueue({ workers: config.analysisWorkers, logger: app.log });
+  } catch (error) {
+    await app.close();
+    await runtime.close({ graceMs: 0 });
+    throw error;
+  }
+  if (config.analysisWorkers > 0) app.log.info({ worker: runtime.workerName, slots: config.analysisWorkers }, 'running analysis jobs in this process');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down: finishing the requests under way');
+    // Requests under way get the grace period; after it, their connections are cut. A cut analysis
+    // goes on in the queue, appears in its owner's history and settles its own credit (ADR 0012).
+    const grace = setTimeout(() => {
+      app.log.warn('grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    grace.unref();
     await app.close();
+    clearTimeout(grace);
+    // This process's analysis jobs finish within the grace period, or go back to the queue for another worker.
     await runtime.close();
     process.exit(0);
   };

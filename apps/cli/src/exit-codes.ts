@@ -29,6 +29,8 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'document.too_complex': 65,
   'tier.feature_unavailable': 77,
   'analysis.not_found': 67,
+  'analysis.failed': EXIT_SOFTWARE,
+  'analysis.still_running': EXIT_UNAVAILABLE,
   'share.not_found': 67,
   'auth.unauthorized': 77,
   'auth.invalid_credentials': 77,

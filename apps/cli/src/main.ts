@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerServerCommands } from './commands/server.command.ts';
+import { registerWorkerCommand } from './commands/worker.command.ts';
 import { registerUserCommands } from './commands/users.command.ts';
 import { registerAnalyzeCommand } from './commands/analyze.command.ts';
 import { registerPromoCommands } from './commands/promo.command.ts';
@@ -21,6 +22,7 @@ const program = new Command('civicwatch')
   .exitOverride((error) => process.exit(error.exitCode === 1 ? EXIT_USAGE : error.exitCode));
 
 registerServerCommands(program);
+registerWorkerCommand(program);
 registerUserCommands(program);
 registerAnalyzeCommand(program);
 registerPromoCommands(program);

@@ -1,17 +1,27 @@
+import type { AnalysisOptions } from '../contracts/analyze.contract.ts';
+import type { DocumentSource } from './analyze-document/analyze-document.use-case.ts';
+
 /**
- * An analysis whose credit has been taken and whose outcome is not stored yet. It holds ids and a time
- * only: the document stays in the memory of the process running it (DECISIONS "Privacy promise"). A row
- * left behind means the process died mid-analysis; `RecoverInterruptedAnalyses` refunds it at the next start.
+ * An analysis whose credit has been taken and whose outcome is not stored yet: everything its job needs,
+ * the uploaded document included, so that any worker can run it and a retry can run it again (DECISIONS
+ * "Credits"). The job's end deletes the row, whether the analysis is stored or refunded, so no document
+ * outlives its analysis (DECISIONS "Privacy promise"); the job itself carries ids only.
  */
 export interface PendingAnalysis {
-  /** The id the analysis will be stored under, and the reference of its debit and refund. */
+  /** The id the analysis will be stored under, its job's id, and the reference of its debit and refund. */
   id: string;
   userId: string;
   createdAt: Date;
+  /** The client's UUID for following this analysis on the ProgressHub; null when nobody follows it. */
+  progressId: string | null;
+  title: string;
+  options: AnalysisOptions;
+  source: DocumentSource;
 }
 
 export interface PendingAnalysisRepository {
   insert(pending: PendingAnalysis): Promise<void>;
+  find(id: string): Promise<PendingAnalysis | null>;
   /** True when the row existed. */
   delete(id: string): Promise<boolean>;
   /** Oldest first. */

@@ -30,6 +30,8 @@ export const errorCodes = [
   'document.too_complex',
   'tier.feature_unavailable',
   'analysis.not_found',
+  'analysis.failed',
+  'analysis.still_running',
   'share.not_found',
   'analyzer.unavailable',
   'analyzer.invalid_output',

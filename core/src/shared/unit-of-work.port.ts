@@ -4,6 +4,7 @@ import type { SubscriptionTierRepository } from '../tiers/subscription-tier-repo
 import type { SettingRepository } from '../settings/setting-repository.port.ts';
 import type { AnalysisRepository } from '../analysis/analysis-repository.port.ts';
 import type { PendingAnalysisRepository } from '../analysis/pending-analysis-repository.port.ts';
+import type { AnalysisJobQueue } from '../analysis/analysis-jobs.port.ts';
 import type { PromoCodeRepository } from '../promos/promo-code-repository.port.ts';
 import type { BillingRepository } from '../payments/billing-repository.port.ts';
 import type { AuditLogRepository } from '../admin/audit-log.port.ts';
@@ -20,6 +21,8 @@ export interface Repositories {
   settings: SettingRepository;
   analyses: AnalysisRepository;
   pendingAnalyses: PendingAnalysisRepository;
+  /** Jobs queued with the transaction's other writes (ADR 0012). */
+  analysisJobs: AnalysisJobQueue;
   promos: PromoCodeRepository;
   billing: BillingRepository;
   audit: AuditLogRepository;

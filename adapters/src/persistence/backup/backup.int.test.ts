@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase, type TestDatabaseKind } from '../testing/create-test-database.ts';
-import { aUser } from '../unit-of-work.contract.ts';
+import { aPendingAnalysis, aUser } from '../unit-of-work.contract.ts';
 import { migrations } from '../migrations/index.ts';
 import type { DatabaseHandle } from '../open-database.ts';
 import { listTables, query } from './database-catalog.ts';
@@ -47,7 +47,7 @@ async function fill(db: DatabaseHandle) {
         sentiment: { score: -0.25, label: 'neutral' }, empty: {}, nothing: null, ratio: 0.1 + 0.2,
       },
     });
-    await r.pendingAnalyses.insert({ id: randomUUID(), userId: rosa.id, createdAt: new Date() });
+    await r.pendingAnalyses.insert(aPendingAnalysis(rosa.id, { source: { kind: 'pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]) } }));
     await r.promos.insert(promo);
     await r.promos.recordRedemption(promo.id, rosa.id, new Date());
     await r.billing.saveCustomer(rosa.id, `cus_${rosa.id}`);

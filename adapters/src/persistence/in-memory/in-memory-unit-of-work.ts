@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok, systemClock,
-  type AnalysisRepository, type AnalysisSearch, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
+  type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisSearch, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
@@ -25,6 +25,8 @@ interface State {
   settings: Map<SettingKey, string>;
   analyses: StoredAnalysis[];
   pendingAnalyses: PendingAnalysis[];
+  /** Jobs enqueued by committed runs, oldest first: a test plays the worker by taking them. */
+  analysisJobs: AnalysisJob[];
   promoCodes: PromoCode[];
   promoRedemptions: Array<{ promoId: string; userId: string; createdAt: Date }>;
   billingCustomers: Map<string, string>;
@@ -46,6 +48,7 @@ const seededState = (): State => ({
   settings: new Map(Object.entries(defaultSettings) as Array<[SettingKey, string]>),
   analyses: [],
   pendingAnalyses: [],
+  analysisJobs: [],
   promoCodes: [],
   promoRedemptions: [],
   billingCustomers: new Map(),
@@ -338,6 +341,11 @@ class InMemoryPendingAnalysisRepository implements PendingAnalysisRepository {
     this.db.state.pendingAnalyses.push(copy(pending));
   }
 
+  async find(id: string): Promise<PendingAnalysis | null> {
+    const found = this.db.state.pendingAnalyses.find((p) => p.id === id);
+    return found ? copy(found) : null;
+  }
+
   async delete(id: string): Promise<boolean> {
     const before = this.db.state.pendingAnalyses.length;
     this.db.state.pendingAnalyses = this.db.state.pendingAnalyses.filter((p) => p.id !== id);
@@ -597,6 +605,14 @@ class InMemoryAccountTokenRepository implements AccountTokenRepository {
   }
 }
 
+class InMemoryAnalysisJobQueue implements AnalysisJobQueue {
+  constructor(private readonly db: InMemoryUnitOfWork) {}
+
+  async enqueue(job: AnalysisJob): Promise<void> {
+    this.db.state.analysisJobs.push(copy(job));
+  }
+}
+
 class InMemorySessionRepository implements SessionRepository {
   constructor(private readonly db: InMemoryUnitOfWork) {}
 
@@ -634,6 +650,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     settings: new InMemorySettingRepository(this),
     analyses: new InMemoryAnalysisRepository(this),
     pendingAnalyses: new InMemoryPendingAnalysisRepository(this),
+    analysisJobs: new InMemoryAnalysisJobQueue(this),
     promos: new InMemoryPromoCodeRepository(this),
     billing: new InMemoryBillingRepository(this),
     audit: new InMemoryAuditLogRepository(this),

@@ -12,6 +12,7 @@ import { Migration0010ShareLinks } from './migration-0010-share-links.ts';
 import { Migration0011AnalysisLanguage } from './migration-0011-analysis-language.ts';
 import { Migration0012KeepPaymentsOnAccountDeletion } from './migration-0012-keep-payments-on-account-deletion.ts';
 import { Migration0013AccountEmailKinds } from './migration-0013-account-email-kinds.ts';
+import { Migration0014QueuedAnalyses } from './migration-0014-queued-analyses.ts';
 import { Migration0015RateLimits } from './migration-0015-rate-limits.ts';
 
 /**
@@ -33,5 +34,6 @@ export const migrations: MigrationObject[] = [
   { name: '0011-analysis-language', class: Migration0011AnalysisLanguage },
   { name: '0012-keep-payments-on-account-deletion', class: Migration0012KeepPaymentsOnAccountDeletion },
   { name: '0013-account-email-kinds', class: Migration0013AccountEmailKinds },
+  { name: '0014-queued-analyses', class: Migration0014QueuedAnalyses },
   { name: '0015-rate-limits', class: Migration0015RateLimits },
 ];

@@ -52,8 +52,12 @@ async function templateKey(): Promise<string> {
   const pgliteEntry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   const pglitePackage = await fs.readFile(path.join(path.dirname(pgliteEntry), '..', 'package.json'), 'utf8');
   const version = (JSON.parse(pglitePackage) as { version: string }).version;
+  // The template holds the job queue's schema too (DatabaseHandle.migrate), which is pg-boss's own.
+  const pgBossEntry = fileURLToPath(import.meta.resolve('pg-boss'));
+  const pgBossPackage = await fs.readFile(path.join(path.dirname(pgBossEntry), '..', 'package.json'), 'utf8');
   const hash = createHash('sha256')
     .update(version)
+    .update((JSON.parse(pgBossPackage) as { version: string }).version)
     .update(JSON.stringify(migrations.map((m) => [m.name, m.class.toString()])))
     .update(JSON.stringify([defaultTiers, defaultSettings]))
     .digest('hex')

@@ -36,6 +36,10 @@ export const errorStatus: Record<ErrorCode, number> = {
   'document.too_complex': 413,
   'tier.feature_unavailable': 403,
   'analysis.not_found': 404,
+  // Broke on our side after every retry; the credit is back.
+  'analysis.failed': 500,
+  // The request stopped waiting; the job goes on and settles its credit (ADR 0012).
+  'analysis.still_running': 503,
   'share.not_found': 404,
   'analyzer.unavailable': 503,
   'analyzer.invalid_output': 503,

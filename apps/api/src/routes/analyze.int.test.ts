@@ -9,7 +9,7 @@ import {
   ProgressHub, TextExtractor, UnitOfWork, analysisListSchema, analysisProgressEventSchema, analyzeResponseSchema, dashboardAnalysisSchema,
   type AnalysisProgressEvent, type TierId,
 } from '@civicwatch/core';
-import type { InProcessProgressHub } from '@civicwatch/adapters/progress/in-process-progress-hub.ts';
+import type { PostgresProgressHub } from '@civicwatch/adapters/progress/postgres-progress-hub.ts';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { civicPassages } from '@civicwatch/adapters/analysis/language/civic-passages.fixture.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
@@ -329,7 +329,7 @@ describe('GET /api/analyze/progress/:progressId', () => {
     const progressId = randomUUID();
     const stream = t.app.inject({ method: 'GET', url: `/api/analyze/progress/${progressId}`, headers: { cookie: rosa.cookie } });
     // Wait for the subscription itself, not for a guess at how long it takes on a loaded machine.
-    const hub = t.runtime.container.get<InProcessProgressHub>(ProgressHub);
+    const hub = t.runtime.container.get<PostgresProgressHub>(ProgressHub);
     await vi.waitFor(() => expect(hub.listenerCount({ userId: rosa.id, progressId })).toBe(1), { timeout: 10_000 });
     const posted = await analyze(rosa, { progressId }, [await pdf('wpld-ordinance-20-21-02-maintenance-levy.pdf')]);
     expect(posted.statusCode).toBe(200);
@@ -367,7 +367,7 @@ describe('GET /api/analyze/progress/:progressId', () => {
     const progressId = randomUUID();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const hub = t.runtime.container.get<InProcessProgressHub>(ProgressHub);
+    const hub = t.runtime.container.get<PostgresProgressHub>(ProgressHub);
 
     const chunks: string[] = [];
     const request = http.get({ host: '127.0.0.1', port, path: `/api/analyze/progress/${progressId}`, headers: { cookie: bob.cookie } });
@@ -376,12 +376,12 @@ describe('GET /api/analyze/progress/:progressId', () => {
     response.on('data', (chunk: string) => chunks.push(chunk));
     request.on('error', () => {});
     expect(response.statusCode).toBe(200);
-    expect(hub.listenerCount({ userId: bob.id, progressId })).toBe(1);
+    await vi.waitFor(() => expect(hub.listenerCount({ userId: bob.id, progressId })).toBe(1), { timeout: 10_000 });
 
     expect((await analyze(rosa, { progressId, text: ORDINANCE })).statusCode).toBe(200);
     // Rosa's events were all published before her POST answered; a leak would reach Bob's socket within
-    // milliseconds, so a short wait is enough to see one.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // a poll or two of the hub, so a short wait is enough to see one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(chunks.join('')).not.toContain('data:');
 
     request.destroy();

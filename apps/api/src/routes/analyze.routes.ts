@@ -67,6 +67,12 @@ export async function analyzeRoutes(app: FastifyInstance) {
   const runAnalysis = app.diContainer.get(RunAnalysis);
   const watchProgress = app.diContainer.get(WatchAnalysisProgress);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // A stopping server ends its streams at once, so that closing waits for no stream: each browser's
+  // EventSource reconnects, to another instance, and picks the analysis up there (ADR 0012).
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of [...openStreams]) close();
+  });
 
   routes.post('/api/analyze', {
     schema: {
@@ -117,7 +123,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
       tags: ['analysis'],
       summary: 'Server-sent events of the caller\'s analysis posted with this progressId',
       description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done" or "failed". It may be '
-        + 'opened before or after the POST starts. Progress is held per server process (ADR 0005).',
+        + 'opened before or after the POST starts, on any instance: progress is kept in the database (ADR 0012).',
       params: z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) }),
       response: { 400: errorBodySchema, 401: errorBodySchema },
     },
@@ -141,6 +147,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
     const close = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(close);
       clearInterval(heartbeat);
       clearTimeout(deadline);
       unsubscribe?.();
@@ -152,6 +159,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
     deadline.unref();
     // 'close' on the response: it ended, or the client went away. Either way the listener goes.
     stream.on('close', close);
+    openStreams.add(close);
 
     const listener = (event: AnalysisProgressEvent) => {
       if (closed) return;

@@ -28,6 +28,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   let app: FastifyInstance;
   try {
     await runtime.database.migrate();
+    await runtime.startAnalysisQueue({ workers: config.analysisWorkers });
     app = await buildAppFor(runtime);
     await app.ready();
   } catch (error) {

@@ -12,8 +12,12 @@ import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { TextExtractor } from '../text-extractor.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
-import { RecoverInterruptedAnalyses } from '../recover-interrupted-analyses/recover-interrupted-analyses.use-case.ts';
-import { RunAnalysis, documentTitle } from './run-analysis.use-case.ts';
+import { AbandonAnalysis } from '../abandon-analysis/abandon-analysis.use-case.ts';
+import { documentTitle } from '../analysis-policy.ts';
+import type { AnalysisJobState, AnalysisJobs } from '../analysis-jobs.port.ts';
+import { ProcessAnalysis } from '../process-analysis/process-analysis.use-case.ts';
+import { SubmitAnalysis } from '../submit-analysis/submit-analysis.use-case.ts';
+import { RunAnalysis } from './run-analysis.use-case.ts';
 
 const TEXT = 'The Council levies a tax for the libraries. Residents may object at the hearing on June 3.';
 
@@ -22,12 +26,16 @@ const draft = {
   sentiment: { rating: 3, confidence: 0.5 }, citations: [{ section: 'summary' as const, index: 0, page: 1, quote: 'levies a tax' }],
 };
 
-type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'account deleted meanwhile';
+type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'throws once' | 'account deleted meanwhile';
 class FakeAnalyzer implements DocumentAnalyzer {
   readonly name = 'embedded' as const;
   behaviour: AnalyzerBehaviour = 'works';
   async analyze() {
     if (this.behaviour === 'throws') throw new Error('socket hang up');
+    if (this.behaviour === 'throws once') {
+      this.behaviour = 'works';
+      throw new Error('socket hang up');
+    }
     if (this.behaviour === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
     if (this.behaviour === 'account deleted meanwhile') await uow.run((r) => r.users.delete(userId));
     return ok({ draft, analyzer: this.name, model: null, promptVersion: null });
@@ -45,9 +53,39 @@ class RecordingHub implements ProgressHub {
   }
 }
 
+/**
+ * The queue as the tests need it: `settled` plays the workers, taking each queued job and running its
+ * attempts (at most `attempts`, as pg-boss's retry limit allows) until one answers, or answers `waiting`
+ * or `abandoned` when a test says the workers never answer.
+ */
+class WorkingQueue implements AnalysisJobs {
+  attempts = 3;
+  answer: 'run' | 'never' | 'abandon' = 'run';
+  async settled(analysisId: string): Promise<AnalysisJobState> {
+    const job = uow.state.analysisJobs.find((j) => j.analysisId === analysisId);
+    if (!job) throw new Error(`no job ${analysisId}`);
+    if (this.answer === 'never') return { status: 'waiting' };
+    if (this.answer === 'abandon') {
+      await abandon.execute(job);
+      return { status: 'abandoned' };
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { status: 'settled', outcome: await processAnalysis.execute({ ...job, lastAttempt: attempt === this.attempts }) };
+      } catch (error) {
+        if (attempt === this.attempts) throw error;
+      }
+    }
+  }
+}
+
 let uow: InMemoryUnitOfWork;
 let analyzer: FakeAnalyzer;
 let hub: RecordingHub;
+let queue: WorkingQueue;
+let submit: SubmitAnalysis;
+let processAnalysis: ProcessAnalysis;
+let abandon: AbandonAnalysis;
 let run: RunAnalysis;
 let userId: string;
 
@@ -56,39 +94,85 @@ beforeEach(async () => {
   uow = new InMemoryUnitOfWork({ clock });
   analyzer = new FakeAnalyzer();
   hub = new RecordingHub();
+  queue = new WorkingQueue();
   const ids = new SequentialIds();
-  run = new RunAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector()), hub, ids, clock, testMessages(clock));
+  submit = new SubmitAnalysis(uow, hub, ids, clock);
+  processAnalysis = new ProcessAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector()), hub, clock, testMessages(clock));
+  abandon = new AbandonAnalysis(uow, hub);
+  run = new RunAnalysis(uow, submit, queue);
   const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
 });
 
-const analyse = (fields: Record<string, string | undefined> = {}) => run.execute({
-  userId, source: { kind: 'text', text: TEXT }, title: 'Levy', options: analysisOptionsSchema.parse(fields), progressId: 'p-1',
+const input = (fields: Record<string, string | undefined> = {}) => ({
+  userId, source: { kind: 'text' as const, text: TEXT }, title: 'Levy', options: analysisOptionsSchema.parse(fields), progressId: 'p-1',
 });
+const analyse = (fields: Record<string, string | undefined> = {}) => run.execute(input(fields));
 const ledger = async () => (await uow.run((r) => r.ledger.history(userId))).map((row) => [row.reason, row.delta, row.reference]);
+const creditsLeft = async () => (await uow.run((r) => r.users.findById(userId)))?.credits;
+const pending = () => uow.run((r) => r.pendingAnalyses.list());
+
+describe('SubmitAnalysis', () => {
+  it('takes one credit and queues a job of ids, the document waiting in the pending row', async () => {
+    const submitted = await submit.execute(input());
+    const id = submitted.ok ? submitted.value.id : '';
+    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id]]);
+    expect(uow.state.analysisJobs).toEqual([{ analysisId: id, userId }]);
+    expect(await pending()).toEqual([expect.objectContaining({
+      id, userId, progressId: 'p-1', title: 'Levy', source: { kind: 'text', text: TEXT }, options: { analysisType: 'constitutional', country: 'US' },
+    })]);
+    expect(hub.events).toEqual([{ stage: 'queued' }]);
+  });
+
+  it('queues nothing and writes nothing without a credit', async () => {
+    expect((await submit.execute(input())).ok).toBe(true);
+    const second = await submit.execute(input());
+    expect(!second.ok && second.error.code).toBe('credits.insufficient');
+    expect(uow.state.analysisJobs).toHaveLength(1);
+    expect(await pending()).toHaveLength(1);
+  });
+
+  it('refuses a Citizen\'s state and custom analysis before taking the credit', async () => {
+    for (const fields of [{ state: 'IL' }, { analysisType: 'custom', customPrompt: 'Spending' }]) {
+      const result = await submit.execute(input(fields));
+      expect(!result.ok && result.error.code).toBe('tier.feature_unavailable');
+    }
+    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+    expect(uow.state.analysisJobs).toEqual([]);
+  });
+
+  it('refuses a non-PDF by its bytes before taking the credit', async () => {
+    const result = await submit.execute({
+      userId, source: { kind: 'pdf', bytes: new TextEncoder().encode('GIF89a not a pdf') }, title: 'x', options: analysisOptionsSchema.parse({}),
+    });
+    expect(!result.ok && result.error.code).toBe('document.not_pdf');
+    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+  });
+});
 
 describe('RunAnalysis', () => {
+  it('answers the analysis a worker stored under the debit\'s reference, with each stage reported', async () => {
+    const result = await analyse();
+    expect(result.ok).toBe(true);
+    const id = result.ok ? result.value.id : '';
+    expect(result.ok && result.value.result.summary).toBe('The Council levies a tax.');
+    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id]]);
+    expect(await uow.run((r) => r.analyses.get(userId, id))).toMatchObject({ document: { title: 'Levy', type: 'text' }, language: 'en' });
+    expect(await pending()).toEqual([]);
+    expect(hub.events.map((e) => e.stage)).toEqual(['queued', 'extracting', 'analysing', 'checking_citations', 'done']);
+  });
+
   it('keeps nothing, and says why, when the account is deleted while its analysis runs', async () => {
     analyzer.behaviour = 'account deleted meanwhile';
     const result = await analyse();
     expect(result).toEqual({ ok: false, error: { code: 'auth.unauthorized', message: 'This account was deleted while the analysis ran, so nothing was saved.' } });
     expect(await uow.run((r) => r.analyses.count(userId))).toBe(0);
-    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
+    expect(await pending()).toEqual([]);
     expect(await ledger()).toEqual([]);
   });
 
-  it('takes one credit, stores the analysis under the debit\'s reference and reports each stage', async () => {
-    const result = await analyse();
-    expect(result.ok).toBe(true);
-    const id = result.ok ? result.value.id : '';
-    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id]]);
-    expect(await uow.run((r) => r.analyses.get(userId, id))).toMatchObject({ document: { title: 'Levy', type: 'text' }, language: 'en' });
-    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
-    expect(hub.events.map((e) => e.stage)).toEqual(['queued', 'extracting', 'analysing', 'checking_citations', 'done']);
-  });
-
-  it('gives the credit back when the analyzer is unavailable', async () => {
+  it('gives the credit back, once, when the analyzer is unavailable', async () => {
     analyzer.behaviour = 'down';
     const result = await analyse();
     expect(!result.ok && result.error.code).toBe('analyzer.unavailable');
@@ -96,31 +180,65 @@ describe('RunAnalysis', () => {
     expect(rows.map(([reason, delta]) => [reason, delta])).toEqual([['signup_grant', 1], ['analysis_debit', -1], ['analysis_refund', 1]]);
     expect(rows[2]![2]).toBe(rows[1]![2]);
     expect(hub.events.at(-1)).toEqual({ stage: 'failed', message: 'The analysis service is unavailable.' });
-    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
+    expect(await pending()).toEqual([]);
   });
 
-  it('gives the credit back when the analysis throws, and rethrows', async () => {
+  it('retries an attempt that throws, keeping the credit taken, and stores the analysis once', async () => {
+    analyzer.behaviour = 'throws once';
+    const result = await analyse();
+    expect(result.ok).toBe(true);
+    expect((await ledger()).map(([reason]) => reason)).toEqual(['signup_grant', 'analysis_debit']);
+    expect(await uow.run((r) => r.analyses.count(userId))).toBe(1);
+  });
+
+  it('gives the credit back when the last attempt throws too', async () => {
     analyzer.behaviour = 'throws';
-    await expect(analyse()).rejects.toThrow('socket hang up');
-    expect((await uow.run((r) => r.users.findById(userId)))?.credits).toBe(1);
+    const result = await analyse();
+    expect(result).toEqual({ ok: false, error: { code: 'analysis.failed', message: 'The analysis could not be completed. Your credit has been returned.' } });
+    expect((await ledger()).map(([reason]) => reason)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']);
     expect(hub.events.at(-1)).toEqual({ stage: 'failed', message: 'The analysis could not be completed. Your credit has been returned.' });
-    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
+    expect(await pending()).toEqual([]);
   });
 
-  it('refuses a Citizen\'s state and custom analysis before taking the credit', async () => {
-    for (const fields of [{ state: 'IL' }, { analysisType: 'custom', customPrompt: 'Spending' }]) {
-      const result = await analyse(fields);
-      expect(!result.ok && result.error.code).toBe('tier.feature_unavailable');
-    }
-    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+  it('answers analysis.failed for a job whose workers all died, its credit returned by AbandonAnalysis', async () => {
+    queue.answer = 'abandon';
+    const result = await analyse();
+    expect(!result.ok && result.error.code).toBe('analysis.failed');
+    expect(await creditsLeft()).toBe(1);
+    expect(await pending()).toEqual([]);
   });
 
-  it('refuses a non-PDF by its bytes before taking the credit', async () => {
-    const result = await run.execute({
-      userId, source: { kind: 'pdf', bytes: new TextEncoder().encode('GIF89a not a pdf') }, title: 'x', options: analysisOptionsSchema.parse({}),
+  it('stops waiting with analysis.still_running, leaving the credit with the job', async () => {
+    queue.answer = 'never';
+    const result = await analyse();
+    expect(!result.ok && result.error.code).toBe('analysis.still_running');
+    expect(await creditsLeft()).toBe(0);
+    expect(await pending()).toHaveLength(1);
+  });
+});
+
+describe('ProcessAnalysis and AbandonAnalysis: a job run more than once', () => {
+  it('settles an analysis once, however often its job is run or abandoned afterwards', async () => {
+    const submitted = await submit.execute(input());
+    const job = uow.state.analysisJobs[0]!;
+    expect(await processAnalysis.execute({ ...job, lastAttempt: false })).toEqual({ stored: true });
+    // A retry of a job whose worker died after storing, then a stray dead letter: nothing more happens.
+    expect(await processAnalysis.execute({ ...job, lastAttempt: true })).toEqual({ stored: true });
+    expect(await abandon.execute(job)).toBe(false);
+    expect(await uow.run((r) => r.analyses.count(userId))).toBe(1);
+    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, submitted.ok ? submitted.value.id : '']]);
+  });
+
+  it('refunds an abandoned analysis once, and a later attempt finds it settled as failed', async () => {
+    await submit.execute(input());
+    const job = uow.state.analysisJobs[0]!;
+    expect(await abandon.execute(job)).toBe(true);
+    expect(await abandon.execute(job)).toBe(false);
+    expect(await processAnalysis.execute({ ...job, lastAttempt: false })).toEqual({
+      stored: false, error: { code: 'analysis.failed', message: 'The analysis could not be completed. Your credit has been returned.' },
     });
-    expect(!result.ok && result.error.code).toBe('document.not_pdf');
-    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+    expect((await ledger()).map(([reason]) => reason)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']);
+    expect(await creditsLeft()).toBe(1);
   });
 });
 
@@ -149,21 +267,6 @@ describe('RunAnalysis: the analysis-complete e-mail', () => {
     });
     expect((await analyse()).ok).toBe(true);
     expect(await notices()).toEqual([]);
-  });
-});
-
-describe('RecoverInterruptedAnalyses', () => {
-  it('refunds every analysis a dead process left pending, once', async () => {
-    const id = '11111111-1111-4111-8111-111111111111';
-    await uow.run(async (r) => {
-      await r.ledger.post({ userId, delta: -1, reason: 'analysis_debit', reference: id });
-      await r.pendingAnalyses.insert({ id, userId, createdAt: new Date() });
-    });
-    const recover = new RecoverInterruptedAnalyses(uow);
-    expect(await recover.execute()).toBe(1);
-    expect(await recover.execute()).toBe(0);
-    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id], ['analysis_refund', 1, id]]);
-    expect((await uow.run((r) => r.users.findById(userId)))?.credits).toBe(1);
   });
 });
 

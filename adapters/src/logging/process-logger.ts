@@ -1,0 +1,12 @@
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../config/config.ts';
+
+/**
+ * The log of a process without an HTTP server (`civicwatch worker`), written as the server's is: one JSON line
+ * per event for log collectors, readable lines when a person watches a terminal.
+ */
+export function createProcessLogger(config: Pick<AppConfig, 'logLevel' | 'env'>): Logger {
+  return process.stdout.isTTY && config.env !== 'production'
+    ? pino({ level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } })
+    : pino({ level: config.logLevel });
+}

@@ -1,0 +1,167 @@
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PgBoss, fromKysely, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState } from '@civicwatch/core';
+import type { SqlTransaction } from '../persistence/backup/database-catalog.ts';
+
+/** The queue of analyses, and where jobs go whose every attempt ended without an answer. */
+export const ANALYSIS_QUEUE = 'analysis';
+export const ABANDONED_ANALYSIS_QUEUE = 'analysis-abandoned';
+/** pg-boss's own tables live in this schema of the application's database (ADR 0012). */
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * Attempt policy (ADR 0012). A worker renews its job's heartbeat every 5 s; a job not renewed for 10 s
+ * (its worker died or lost the database) is failed by whichever instance supervises next and retried, at
+ * most twice, on any worker. One attempt may run an hour at most (OCR of long scans, slow models).
+ */
+const QUEUE_POLICY = { retryLimit: 2, retryDelay: 1, heartbeatSeconds: 10, expireInSeconds: 60 * 60 } as const;
+const SUPERVISE_INTERVAL_SECONDS = 5;
+const POLL_INTERVAL_SECONDS = 0.5;
+const SETTLED_POLL_MS = 250;
+
+export interface QueueLogger {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+/** Where pg-boss connects: the application's database, by URL or by the embedded database's socket. */
+export type QueueConnection = Pick<ConstructorOptions, 'connectionString' | 'host' | 'port' | 'user' | 'database'>;
+
+export interface AnalysisWorkerHandlers {
+  process(input: AnalysisJob & { lastAttempt: boolean }): Promise<AnalysisJobOutcome>;
+  abandon(job: AnalysisJob): Promise<unknown>;
+}
+
+export interface StartQueueOptions {
+  connection: QueueConnection;
+  /** Connections of pg-boss's own pool in this process. */
+  poolSize: number;
+  /** Jobs this process runs at once; 0 takes none (an API-only instance). */
+  workers: number;
+  handlers: AnalysisWorkerHandlers;
+  logger?: QueueLogger;
+}
+
+const isAnalysisJob = (data: unknown): data is AnalysisJob =>
+  typeof data === 'object' && data !== null && typeof (data as AnalysisJob).analysisId === 'string' && typeof (data as AnalysisJob).userId === 'string';
+
+/**
+ * The analysis queue on pg-boss, in the application's own database (ADR 0012): jobs are sent in the
+ * caller's transaction, taken by any process's workers by polling (no LISTEN/NOTIFY, which the embedded
+ * database cannot carry, ADR 0001), retried when a worker dies, and dead-lettered to `AbandonAnalysis`
+ * when no attempt is left. Waiting for a job polls its state, so any instance can answer for any worker.
+ */
+export class PgBossAnalysisQueue implements AnalysisJobs {
+  #boss: PgBoss | null = null;
+  #stopping: Promise<void> | null = null;
+  /** Names this process in the logs and in pg-boss's instance registry. */
+  readonly instanceName = `${os.hostname()}:${process.pid}`;
+
+  /** The job queue of one unit-of-work transaction. */
+  within(em: EntityManager): AnalysisJobQueue {
+    return {
+      enqueue: async (job) => {
+        const transaction = em.getTransactionContext<SqlTransaction>();
+        if (!transaction) throw new Error('An analysis job is enqueued inside a unit of work only');
+        // The job's id is the analysis's: a waiting request finds it without asking anyone.
+        await this.#started().send(ANALYSIS_QUEUE, { ...job }, { id: job.analysisId, db: fromKysely(transaction) });
+      },
+    };
+  }
+
+  async start(options: StartQueueOptions): Promise<void> {
+    if (this.#boss) throw new Error('The analysis queue is already started');
+    const { logger } = options;
+    const boss = new PgBoss({
+      ...options.connection,
+      schema: QUEUE_SCHEMA,
+      max: options.poolSize,
+      application_name: `civicwatch-queue ${this.instanceName}`,
+      instanceName: this.instanceName,
+      // Expiry and lost heartbeats are swept by the monitor pass, which runs as often as the longer of the two.
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      // No cron schedules are used; nothing needs the scheduler's clock checks.
+      schedule: false,
+    });
+    boss.on('error', (error: Error) => logger?.error({ err: error }, 'analysis queue error'));
+    boss.on('warning', (warning: { message: string }) => logger?.warn({ warning }, 'analysis queue warning'));
+    await boss.start();
+    this.#boss = boss;
+    try {
+      await this.#createQueues(boss);
+      if (options.workers > 0) await this.#work(boss, options);
+    } catch (error) {
+      await this.stop({ graceMs: 0 });
+      throw error;
+    }
+  }
+
+  async settled(analysisId: string, options: { timeoutMs: number }): Promise<AnalysisJobState> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const state = await this.#state(analysisId);
+      if (state.status !== 'waiting' || Date.now() >= deadline) return state;
+      await sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /**
+   * Stops taking jobs; a job under way has `graceMs` to finish, after which pg-boss fails it so another
+   * worker retries it (a handed-back attempt counts as one). Idempotent.
+   */
+  stop(options: { graceMs: number }): Promise<void> {
+    const boss = this.#boss;
+    if (!boss) return Promise.resolve();
+    this.#stopping ??= boss.stop({ graceful: options.graceMs > 0, timeout: options.graceMs, close: true });
+    return this.#stopping;
+  }
+
+  async #state(analysisId: string): Promise<AnalysisJobState> {
+    const [job] = await this.#started().findJobs<AnalysisJob>(ANALYSIS_QUEUE, { id: analysisId });
+    switch (job?.state) {
+      case 'created':
+      case 'retry':
+      case 'active':
+        return { status: 'waiting' };
+      case 'completed':
+        return { status: 'settled', outcome: job.output as AnalysisJobOutcome };
+      default:
+        // Failed after its last attempt, cancelled, or gone: AbandonAnalysis settles its credit.
+        return { status: 'abandoned' };
+    }
+  }
+
+  async #createQueues(boss: PgBoss): Promise<void> {
+    // Created once by whichever instance comes first; later starts apply this version's policy.
+    if (!(await boss.getQueue(ABANDONED_ANALYSIS_QUEUE))) await boss.createQueue(ABANDONED_ANALYSIS_QUEUE, { retryLimit: 5, retryDelay: 5 });
+    if (await boss.getQueue(ANALYSIS_QUEUE)) await boss.updateQueue(ANALYSIS_QUEUE, QUEUE_POLICY);
+    else await boss.createQueue(ANALYSIS_QUEUE, { ...QUEUE_POLICY, deadLetter: ABANDONED_ANALYSIS_QUEUE });
+  }
+
+  async #work(boss: PgBoss, { workers, handlers, logger }: StartQueueOptions): Promise<void> {
+    const worker = this.instanceName;
+    await boss.work(ANALYSIS_QUEUE, { includeMetadata: true, localConcurrency: workers, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
+      async ([job]: JobWithMetadata<unknown>[]) => {
+        if (!job || !isAnalysisJob(job.data)) throw new Error(`Analysis job ${job?.id} has no analysis`);
+        const attempt = job.retryCount + 1;
+        logger?.info({ analysisId: job.data.analysisId, worker, attempt }, 'took analysis job');
+        const outcome = await handlers.process({ ...job.data, lastAttempt: job.retryCount >= job.retryLimit });
+        logger?.info({ analysisId: job.data.analysisId, worker, attempt, stored: outcome.stored }, 'finished analysis job');
+        return outcome;
+      });
+    await boss.work(ABANDONED_ANALYSIS_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (!job || !isAnalysisJob(job.data)) throw new Error(`Abandoned analysis job ${job?.id} has no analysis`);
+      logger?.warn({ analysisId: job.data.analysisId, worker }, 'refunding an analysis whose every attempt failed');
+      await handlers.abandon(job.data);
+    });
+  }
+
+  #started(): PgBoss {
+    if (!this.#boss) throw new Error('The analysis queue is not started');
+    return this.#boss;
+  }
+}

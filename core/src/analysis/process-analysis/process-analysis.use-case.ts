@@ -1,0 +1,132 @@
+import type { AnalysisResult } from '../../contracts/analysis-result.contract.ts';
+import type { AnalysisProgressEvent } from '../../contracts/analysis-history.contract.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
+import type { MessageComposer } from '../../notifications/message-composer.ts';
+import type { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
+import {
+  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_FAILED_MESSAGE, isPaidTier, plural, progressReporter, refundPendingAnalysis,
+} from '../analysis-policy.ts';
+import type { AnalysisJob, AnalysisJobOutcome } from '../analysis-jobs.port.ts';
+import type { PendingAnalysis } from '../pending-analysis-repository.port.ts';
+import type { ProgressHub } from '../progress-hub.port.ts';
+
+export interface ProcessAnalysisInput extends AnalysisJob {
+  /** No retry follows this attempt: a thrown error refunds instead of handing the job back. */
+  lastAttempt: boolean;
+}
+
+const failed = (error: DomainError): AnalysisJobOutcome => ({ stored: false, error });
+
+/**
+ * One attempt at a queued analysis, on whichever worker took its job: extract and analyse the document of
+ * its pending row, then store the analysis and drop the row in one transaction. A refusal found only in the
+ * document (too many pages, unreadable) refunds the credit with an `analysis_refund` ledger row in the
+ * transaction that drops the row. A thrown error (a broken dependency) hands the job back for a retry, or
+ * refunds on the last attempt; a worker that dies leaves the job to be retried elsewhere, and one that dies
+ * on the last attempt leaves it to `AbandonAnalysis`. An attempt that finds no row is a retry of a job
+ * already settled, which answers the same outcome and changes nothing. The analysis-complete e-mail goes
+ * into the outbox with the analysis when the user wants analysis notices.
+ */
+export class ProcessAnalysis {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly analyzeDocument: AnalyzeDocument,
+    private readonly progress: ProgressHub,
+    private readonly clock: Clock,
+    private readonly messages: MessageComposer,
+  ) {}
+
+  async execute(input: ProcessAnalysisInput): Promise<AnalysisJobOutcome> {
+    const pending = await this.uow.run(({ pendingAnalyses }) => pendingAnalyses.find(input.analysisId));
+    if (!pending) return this.settledBefore(input);
+    const report = progressReporter(this.progress, pending);
+
+    let outcome: Result<true, DomainError>;
+    try {
+      outcome = await this.analyseAndStore(pending, report);
+    } catch (error) {
+      if (!input.lastAttempt) throw error;
+      await this.uow.run((repos) => refundPendingAnalysis(repos, pending.id));
+      report({ stage: 'failed', message: ANALYSIS_FAILED_MESSAGE });
+      return failed(domainError('analysis.failed', ANALYSIS_FAILED_MESSAGE));
+    }
+    if (!outcome.ok) {
+      await this.uow.run((repos) => refundPendingAnalysis(repos, pending.id));
+      report({ stage: 'failed', message: outcome.error.message });
+      return failed(outcome.error);
+    }
+    report({ stage: 'done' });
+    return { stored: true };
+  }
+
+  /** The job of an analysis stored or refunded by an earlier attempt whose worker died before saying so. */
+  private async settledBefore(job: AnalysisJob): Promise<AnalysisJobOutcome> {
+    const stored = await this.uow.run(({ analyses }) => analyses.get(job.userId, job.analysisId));
+    return stored ? { stored: true } : failed(domainError('analysis.failed', ANALYSIS_FAILED_MESSAGE));
+  }
+
+  private async analyseAndStore(pending: PendingAnalysis, report: (event: AnalysisProgressEvent) => void): Promise<Result<true, DomainError>> {
+    const tier = await this.tierOf(pending.userId);
+    if (!tier) return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
+    const { options } = pending;
+    const analysed = await this.analyzeDocument.execute({
+      source: pending.source,
+      title: pending.title,
+      analysisType: options.analysisType,
+      jurisdiction: { country: options.country, state: options.state ?? null },
+      customFocus: options.analysisType === 'custom' ? (options.customPrompt ?? null) : null,
+      paidTier: isPaidTier(tier),
+      limits: { maxPages: tier.maxPages, maxCharacters: tier.maxCharacters },
+      onProgress: report,
+    });
+    if (!analysed.ok) return err(this.withPlan(analysed.error, tier));
+    return this.store(pending, analysed.value);
+  }
+
+  private async tierOf(userId: string): Promise<SubscriptionTier | null> {
+    const user = await this.uow.run(({ users }) => users.findById(userId));
+    if (!user) return null;
+    const tier = await this.uow.run(({ tiers }) => tiers.get(user.tierId));
+    if (!tier) throw new Error(`User ${user.id} is on the unknown tier ${user.tierId}`);
+    return tier;
+  }
+
+  private store(pending: PendingAnalysis, result: AnalysisResult): Promise<Result<true, DomainError>> {
+    return this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
+      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep.
+      const user = await users.findById(pending.userId);
+      if (!user || !(await pendingAnalyses.delete(pending.id))) {
+        return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
+      }
+      await analyses.save({
+        id: pending.id,
+        userId: pending.userId,
+        createdAt: this.clock.now(),
+        analysisType: pending.options.analysisType,
+        document: { title: pending.title, type: pending.source.kind },
+        language: result.metadata.language?.code ?? null,
+        result,
+      });
+      // An optional e-mail: only for users who still want analysis notices.
+      if (user.emailPreferences.analysisNotices) await outbox.enqueue(this.messages.analysisComplete(user, { title: pending.title }));
+      return ok(true as const);
+    });
+  }
+
+  /** Limits found in the extracted pages are told in the words of the user's plan. */
+  private withPlan(error: DomainError, tier: SubscriptionTier): DomainError {
+    switch (error.code) {
+      case 'document.too_many_pages':
+        return domainError(error.code, `Your ${tier.name} plan allows PDFs of up to ${plural(tier.maxPages, 'page')}; this one has more.`);
+      case 'document.too_many_characters':
+        return domainError(error.code,
+          `Your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')} of text per document; this PDF has more.`);
+      default:
+        return error;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import type { AnalysisOptions } from '../../contracts/analyze.contract.ts';
+import { MAX_DOCUMENT_BYTES } from '../../contracts/analyze.contract.ts';
+import type { Clock } from '../../shared/clock.port.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import type { IdGenerator } from '../../shared/id-generator.port.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import { UNAUTHORIZED_MESSAGE } from '../../accounts/get-current-user/get-current-user.use-case.ts';
+import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
+import {
+  MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentSource,
+} from '../analyze-document/analyze-document.use-case.ts';
+import {
+  ANALYSIS_COST, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, isPaidTier, plural,
+  progressReporter,
+} from '../analysis-policy.ts';
+import { hasPdfSignature } from '../pdf-signature.ts';
+import type { ProgressHub } from '../progress-hub.port.ts';
+
+export interface SubmitAnalysisInput {
+  userId: string;
+  source: DocumentSource;
+  /** See `documentTitle`. */
+  title: string;
+  options: AnalysisOptions;
+  /** The client's UUID for following this analysis on the ProgressHub. */
+  progressId?: string;
+}
+
+/**
+ * Takes a signed-in user's analysis in, paid for with one credit: every tier rule that can be checked without
+ * reading the document first (a refusal costs nothing), then the debit, the pending row holding the document
+ * and the job, in one transaction (ADR 0012). Any worker then runs it (`ProcessAnalysis`). Answers its id.
+ */
+export class SubmitAnalysis {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly progress: ProgressHub,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: SubmitAnalysisInput): Promise<Result<{ id: string }, DomainError>> {
+    const report = progressReporter(this.progress, { userId: input.userId, progressId: input.progressId ?? null });
+    const admitted = await this.admit(input);
+    if (!admitted.ok) {
+      report({ stage: 'failed', message: admitted.error.message });
+      return admitted;
+    }
+
+    const id = this.ids.next();
+    const queued = await this.uow.run(async ({ ledger, pendingAnalyses, analysisJobs }) => {
+      const posted = await ledger.post({ userId: input.userId, delta: -ANALYSIS_COST, reason: 'analysis_debit', reference: id });
+      if (!posted.ok) return posted;
+      await pendingAnalyses.insert({
+        id,
+        userId: input.userId,
+        createdAt: this.clock.now(),
+        progressId: input.progressId ?? null,
+        title: input.title,
+        options: input.options,
+        source: input.source,
+      });
+      await analysisJobs.enqueue({ analysisId: id, userId: input.userId });
+      return ok({ id });
+    });
+    report(queued.ok ? { stage: 'queued' } : { stage: 'failed', message: queued.error.message });
+    return queued;
+  }
+
+  /** Everything that can be refused without reading the document, so that a refusal costs nothing. */
+  private async admit(input: SubmitAnalysisInput): Promise<Result<SubscriptionTier, DomainError>> {
+    const { source, options } = input;
+    const user = await this.uow.run(({ users }) => users.findById(input.userId));
+    if (!user) return err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
+    const tier = await this.uow.run(({ tiers }) => tiers.get(user.tierId));
+    if (!tier) throw new Error(`User ${user.id} is on the unknown tier ${user.tierId}`);
+
+    if (source.kind === 'text') {
+      const characters = documentCharacters([{ text: source.text }]);
+      if (characters > tier.maxCharacters) {
+        return err(domainError('document.too_many_characters',
+          `This text has ${plural(characters, 'character')}; your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')}.`));
+      }
+      if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
+    } else {
+      if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
+      if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
+    }
+    if (!isPaidTier(tier)) {
+      if (options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
+      if (options.analysisType === 'custom') return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
+    }
+    return ok(tier);
+  }
+}
