@@ -65,7 +65,7 @@ describe.each([
   const nextTaker = async (): Promise<{ worker: Worker; analysisId: string }> => {
     const counts = new Map(live().map((w) => [w, took(w).length]));
     const taker = await vi.waitFor(() => {
-      const found = live().find((w) => took(w).length > counts.get(w)!);
+      const found = live().find((w) => took(w).length > (counts.get(w) ?? 0));
       expect(found).toBeDefined();
       return found!;
     }, { timeout: 30_000, interval: 100 });
@@ -228,5 +228,26 @@ describe.each([
     const uow = api.runtime.container.get<UnitOfWork>(UnitOfWork);
     await vi.waitFor(async () => expect(await uow.run((r) => r.analyses.get(rosa.id, analysisId))).not.toBeNull(), { timeout: 30_000, interval: 200 });
     expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit']);
+  });
+
+  it.skipIf(skip)('refunds once an analysis whose every attempt lost its worker, through the dead-letter queue', async () => {
+    const rosa = await member(1);
+    llm.hold();
+    let taking = nextTaker();
+    const post = analyze(rosa);
+    for (const attempt of [1, 2, 3]) {
+      const { worker } = await taking;
+      expect(took(worker).at(-1)!.attempt).toBe(attempt);
+      if (attempt < 3) taking = nextTaker();
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      await startWorker();
+    }
+    const answer = await post;
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toEqual({ code: 'analysis.failed', message: 'The analysis could not be completed. Your credit has been returned.' });
+    llm.release();
+    await vi.waitFor(async () => expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']), { timeout: 30_000, interval: 200 });
+    expect(await api.runtime.container.get<UnitOfWork>(UnitOfWork).run((r) => r.pendingAnalyses.list())).toEqual([]);
   });
 });
