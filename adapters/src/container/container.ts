@@ -58,6 +58,8 @@ export interface Runtime {
    * of its jobs at once in this process (0: none). The API server, `civicwatch worker` and tests call it.
    */
   startAnalysisQueue(options: { workers: number; logger?: QueueLogger }): Promise<void>;
+  /** Ends this process's waits for analyses: each answers that its analysis goes on (ADR 0012). */
+  handBackAnalyses(): void;
   /** Names this process's worker in the logs. */
   readonly workerName: string;
   /** Stops taking jobs, gives a job under way `graceMs` (default: SHUTDOWN_GRACE_SECONDS) to finish, then closes everything. */
@@ -203,6 +205,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       return rateLimits;
     },
     workerName: analysisQueue.instanceName,
+    handBackAnalyses: () => analysisQueue.handBack(),
     startAnalysisQueue: ({ workers, logger }) => analysisQueue.start({
       connection: database.connection,
       // The embedded database runs one query at a time: a few connections are all the queue can use.

@@ -57,6 +57,7 @@ const isAnalysisJob = (data: unknown): data is AnalysisJob =>
 export class PgBossAnalysisQueue implements AnalysisJobs {
   #boss: PgBoss | null = null;
   #stopping: Promise<void> | null = null;
+  #handedBack = false;
   /** Names this process in the logs and in pg-boss's instance registry. */
   readonly instanceName = `${os.hostname()}:${process.pid}`;
 
@@ -103,10 +104,19 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   async settled(analysisId: string, options: { timeoutMs: number }): Promise<AnalysisJobState> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
+      if (this.#handedBack) return { status: 'waiting' };
       const state = await this.#state(analysisId);
       if (state.status !== 'waiting' || Date.now() >= deadline) return state;
       await sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())));
     }
+  }
+
+  /**
+   * Ends every wait of this process at once, answering `waiting`: a stopping API instance hands its waiting
+   * requests back (they answer that the analysis goes on) instead of cutting them. The jobs are not touched.
+   */
+  handBack(): void {
+    this.#handedBack = true;
   }
 
   /**

@@ -88,11 +88,13 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     if (closing) return;
     closing = true;
     app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down: finishing the requests under way');
-    // Requests under way get the grace period; after it, their connections are cut. A cut analysis
-    // goes on in the queue, appears in its owner's history and settles its own credit (ADR 0012).
+    // Requests under way get the grace period. After it, those waiting for an analysis are handed back (they
+    // answer analysis.still_running: the job goes on in the queue and settles its credit, ADR 0012), and the
+    // connections still open a second later are cut.
     const grace = setTimeout(() => {
-      app.log.warn('grace period over: closing the connections still open');
-      app.server.closeAllConnections();
+      app.log.warn('grace period over: handing back the requests still waiting for an analysis');
+      runtime.handBackAnalyses();
+      setTimeout(() => app.server.closeAllConnections(), 1_000).unref();
     }, config.shutdownGraceMs);
     grace.unref();
     await app.close();

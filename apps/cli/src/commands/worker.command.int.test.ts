@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProgressHub, UnitOfWork, analysisProgressEventSchema, type AnalysisProgressEvent } from '@civicwatch/core';
 import { FakeLanguageModel } from '@civicwatch/adapters/analysis/llm/testing/fake-language-model.ts';
 import { startOpenAiChatServer, type OpenAiChatServer } from '@civicwatch/adapters/analysis/openai/openai-chat-server.fake.ts';
@@ -65,7 +65,7 @@ describe.each([
   const nextTaker = async (): Promise<{ worker: Worker; analysisId: string }> => {
     const counts = new Map(live().map((w) => [w, took(w).length]));
     const taker = await vi.waitFor(() => {
-      const found = live().find((w) => took(w).length > counts.get(w)!);
+      const found = live().find((w) => took(w).length > (counts.get(w) ?? 0));
       expect(found).toBeDefined();
       return found!;
     }, { timeout: 30_000, interval: 100 });
@@ -192,6 +192,62 @@ describe.each([
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toMatchObject({ code: 'analyzer.unavailable' });
     expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']);
+    expect(await api.runtime.container.get<UnitOfWork>(UnitOfWork).run((r) => r.pendingAnalyses.list())).toEqual([]);
+  });
+
+  it.skipIf(skip)('hands back a request still waiting when its `civicwatch serve` stops: the analysis goes on and is stored once', async () => {
+    const rosa = await member(1);
+    const port = kind === 'pglite' ? 3171 : 3172;
+    const serve = spawn(process.execPath, [cli, 'serve'], {
+      // The same public address as the test's API instance, as instances behind one load balancer share it.
+      env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: api.runtime.config.publicUrl, SHUTDOWN_GRACE_SECONDS: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
+    onTestFinished(() => {
+      if (serve.exitCode === null && serve.signalCode === null) serve.kill('SIGKILL');
+    });
+    let out = '';
+    serve.stdout!.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+    await vi.waitFor(() => expect(out).toContain('CivicWatch is serving'), { timeout: 60_000, interval: 100 });
+
+    llm.hold();
+    const taking = nextTaker();
+    const { payload, headers } = multipartBody({ text: ORDINANCE });
+    const post = fetch(`http://127.0.0.1:${port}/api/analyze`, {
+      method: 'POST', body: new Uint8Array(payload), headers: { ...headers, cookie: rosa.cookie, origin: api.runtime.config.publicUrl },
+    });
+    const { analysisId } = await taking;
+    serve.kill('SIGTERM');
+    const answer = await post;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: 'analysis.still_running' });
+    expect(await exited).toBe(0);
+
+    llm.release();
+    const uow = api.runtime.container.get<UnitOfWork>(UnitOfWork);
+    await vi.waitFor(async () => expect(await uow.run((r) => r.analyses.get(rosa.id, analysisId))).not.toBeNull(), { timeout: 30_000, interval: 200 });
+    expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit']);
+  });
+
+  it.skipIf(skip)('refunds once an analysis whose every attempt lost its worker, through the dead-letter queue', async () => {
+    const rosa = await member(1);
+    llm.hold();
+    let taking = nextTaker();
+    const post = analyze(rosa);
+    for (const attempt of [1, 2, 3]) {
+      const { worker } = await taking;
+      expect(took(worker).at(-1)!.attempt).toBe(attempt);
+      if (attempt < 3) taking = nextTaker();
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      await startWorker();
+    }
+    const answer = await post;
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toEqual({ code: 'analysis.failed', message: 'The analysis could not be completed. Your credit has been returned.' });
+    llm.release();
+    await vi.waitFor(async () => expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']), { timeout: 30_000, interval: 200 });
     expect(await api.runtime.container.get<UnitOfWork>(UnitOfWork).run((r) => r.pendingAnalyses.list())).toEqual([]);
   });
 });

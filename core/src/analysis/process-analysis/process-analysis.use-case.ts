@@ -97,7 +97,8 @@ export class ProcessAnalysis {
 
   private store(pending: PendingAnalysis, result: AnalysisResult): Promise<Result<true, DomainError>> {
     return this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
-      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep.
+      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep. (An
+      // attempt handed back at shutdown but still running finds the row settled by its retry: its answer is dropped.)
       const user = await users.findById(pending.userId);
       if (!user || !(await pendingAnalyses.delete(pending.id))) {
         return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
