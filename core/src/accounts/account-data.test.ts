@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { accountExportSchema, creditHistoryQuerySchema, deleteAccountSchema, emailPreferencesSchema } from '../contracts/account-data.contract.ts';
+import { givePaidPatriotPlan } from '../testing/billing-fixtures.ts';
 import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, testAccountLinks, testMessages } from '../testing/fakes.ts';
 import { domainError } from '../shared/domain-error.ts';
 import { err, ok } from '../shared/result.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.port.ts';
-import type { NewPayment, StoredSubscription } from '../payments/billing-repository.port.ts';
 import { settlePaidInvoice } from '../payments/settle-paid-invoice.ts';
 import { applyRefund } from '../payments/apply-refund.ts';
 import { OpenBillingPortal } from '../payments/open-billing-portal/open-billing-portal.use-case.ts';
@@ -54,24 +54,7 @@ const saveAnalysis = (userId: string, title: string, minutes = 0) => uow.run(({ 
 }));
 
 /** A Patriot with a running subscription, its customer and its paid invoice, as checkout leaves them. */
-async function payingUser(id: string) {
-  const subscription: StoredSubscription = {
-    id: `sub_${id}`, userId: id, customerId: `cus_${id}`, tierId: 'patriot', status: 'active', cancelAtPeriodEnd: false,
-    currentPeriodEnd: new Date('2026-04-15T12:00:00Z'), promoId: null, createdAt: clock.now(), updatedAt: clock.now(),
-  };
-  const payment: NewPayment = {
-    invoiceId: `in_${id}`, userId: id, subscriptionId: subscription.id, paymentId: `pi_${id}`, tierId: 'patriot',
-    amountCents: 2900, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: clock.now(),
-  };
-  await uow.run(async (r) => {
-    await r.billing.saveCustomer(id, subscription.customerId);
-    await r.billing.saveSubscription(subscription);
-    await r.billing.recordPayment(payment);
-    await r.users.updateTier(id, 'patriot');
-    await r.ledger.post({ userId: id, delta: 5, reason: 'payment', reference: `invoice:${payment.invoiceId}` });
-  });
-  return { subscription, payment };
-}
+const payingUser = (id: string) => givePaidPatriotPlan(uow, id, clock);
 
 /** The provider as account deletion and the billing portal use it; `down` refuses every call. */
 function fakeGateway(outcome: 'ok' | 'down' = 'ok') {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTierSchema } from '../contracts/admin.contract.ts';
+import { givePaidPatriotPlan } from '../testing/billing-fixtures.ts';
 import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
@@ -9,7 +10,6 @@ import { GrantAdminRoles } from '../accounts/grant-admin-roles/grant-admin-roles
 import { err, ok } from '../shared/result.ts';
 import { domainError } from '../shared/domain-error.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.port.ts';
-import type { NewPayment, StoredSubscription } from '../payments/billing-repository.port.ts';
 import type { AdminActor } from './audit-log.port.ts';
 import { adminMessages } from './admin-messages.ts';
 import { GetPrompts, UpdatePrompt } from './prompts/prompts.use-cases.ts';
@@ -108,20 +108,8 @@ describe('DeleteUser', () => {
   /** A Patriot with an analysis, a running subscription and its paid invoice. */
   const payingUser = async () => {
     const id = await register();
-    const subscription: StoredSubscription = {
-      id: `sub_${id}`, userId: id, customerId: `cus_${id}`, tierId: 'patriot', status: 'active', cancelAtPeriodEnd: false,
-      currentPeriodEnd: new Date('2026-04-15T12:00:00Z'), promoId: null, createdAt: clock.now(), updatedAt: clock.now(),
-    };
-    const payment: NewPayment = {
-      invoiceId: `in_${id}`, userId: id, subscriptionId: subscription.id, paymentId: `pi_${id}`, tierId: 'patriot',
-      amountCents: 2900, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: clock.now(),
-    };
+    const { subscription } = await givePaidPatriotPlan(uow, id, clock);
     await uow.run(async (r) => {
-      await r.billing.saveCustomer(id, subscription.customerId);
-      await r.billing.saveSubscription(subscription);
-      await r.billing.recordPayment(payment);
-      await r.users.updateTier(id, 'patriot');
-      await r.ledger.post({ userId: id, delta: 5, reason: 'payment', reference: `invoice:${payment.invoiceId}` });
       await r.analyses.save({ id: ids.next(), userId: id, createdAt: clock.now(), analysisType: 'summary', document: { title: 'Ordinance', type: 'text' }, result: { summary: 'A levy.' } });
     });
     return { id, subscription };
