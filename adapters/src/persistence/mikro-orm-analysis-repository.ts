@@ -98,6 +98,8 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
   }
 
   async findShared(token: string): Promise<StoredAnalysis | null> {
+    // A link may carry any text; one that is not base64url (a NUL, say, which PostgreSQL refuses) matches nothing.
+    if (!/^[\w-]{1,128}$/.test(token)) return null;
     const row = await this.em.findOne(AnalysisEntity, { shareToken: token }, { disableIdentityMap: true });
     return row ? toStoredAnalysis(row) : null;
   }

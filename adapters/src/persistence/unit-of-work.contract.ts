@@ -485,6 +485,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.analyses.get(user.id, analysis.id))).toMatchObject({ share: first });
         expect(await uow.run((r) => r.analyses.findShared(first.token))).toMatchObject({ ...analysis, share: first });
         expect(await uow.run((r) => r.analyses.findShared(second.token))).toBeNull();
+        expect(await uow.run((r) => r.analyses.findShared('\u0000'))).toBeNull();
 
         expect(await uow.run((r) => r.analyses.unshare(other.id, analysis.id))).toBe(false);
         expect(await uow.run((r) => r.analyses.findShared(first.token))).not.toBeNull();
