@@ -75,4 +75,10 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
       throw error;
     }
   }
+
+  /** Outside a run: a fork of its own with no transaction, so each query takes a pooled connection only while it runs. */
+  read<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
+    const em = this.current.getStore() ?? this.orm.em.fork();
+    return work(createMikroOrmRepositories(em, this.analysisJobs));
+  }
 }

@@ -341,6 +341,23 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.users.findById(outer.id))).not.toBeNull();
         expect(await uow.run((r) => r.users.findById(inner.id))).toBeNull();
       });
+
+      it('let reads run side by side, seeing what is committed, and a read inside a run see that run\'s writes', async () => {
+        const user = await register(aUser(), 2);
+        const [found, recent, count] = await uow.read((r) =>
+          Promise.all([r.users.findById(user.id), r.analyses.recent(user.id, 5), r.analyses.count(user.id)]));
+        expect(found?.credits).toBe(2);
+        expect(recent).toEqual([]);
+        expect(count).toBe(0);
+
+        const other = aUser();
+        await uow.run(async (r) => {
+          await r.users.insert(other);
+          expect((await uow.read((inside) => inside.users.findById(other.id)))?.id).toBe(other.id);
+          return err(domainError('validation.invalid', 'undo'));
+        });
+        expect(await uow.read((r) => r.users.findById(other.id))).toBeNull();
+      });
     });
 
     describe('settings', () => {

@@ -115,8 +115,8 @@ describe('GetDashboard', () => {
       id: `00000000-0000-4000-9000-00000000000${i}`, userId, createdAt: new Date(`${d}T00:00:00Z`),
       analysisType: 'summary' as const, document: { title: `Doc ${i}`, type: 'pdf' }, result: {}, share: null,
     })));
-    const result = await new GetDashboard(uow, clock).execute(userId);
-    expect(result.ok && result.value.stats).toEqual({ totalAnalyses: 7, thisMonthAnalyses: 5 });
-    expect(result.ok && result.value.analyses.map((a) => a.document.title)).toEqual(['Doc 6', 'Doc 5', 'Doc 4', 'Doc 3', 'Doc 2']);
+    const dashboard = await new GetDashboard(uow, clock).execute(created.value);
+    expect(dashboard.stats).toEqual({ totalAnalyses: 7, thisMonthAnalyses: 5 });
+    expect(dashboard.analyses.map((a) => a.document.title)).toEqual(['Doc 6', 'Doc 5', 'Doc 4', 'Doc 3', 'Doc 2']);
   });
 });

@@ -40,5 +40,11 @@ export interface Repositories {
  */
 export interface UnitOfWork {
   run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` that only reads, without a transaction: each query sees what was committed when it began, and
+   * independent queries may run side by side. The signed-in pages' reads take this path, so they hold no
+   * connection between queries (issue 8). Inside a `run` it joins that transaction.
+   */
+  read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 export const UnitOfWork = Symbol('UnitOfWork');

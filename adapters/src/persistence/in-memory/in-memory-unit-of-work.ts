@@ -671,6 +671,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     return result;
   }
 
+  /** Reads are serialised with the runs, so they see no run's half-done state, as the database's reads do not. */
+  read<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
+    return this.run(work);
+  }
+
   private async attempt<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
     const savepoint = copy(this.state);
     try {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GetDashboard, dashboardSchema, errorBodySchema, toAnalysisView, toUserView } from '@civicwatch/core';
-import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
 
 /** `publicUrl` is where the analyses' share links point. */
@@ -11,10 +10,8 @@ export async function dashboardRoutes(app: FastifyInstance, options: { publicUrl
   app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
     schema: { tags: ['account'], summary: 'Credits, the five newest analyses and counts', response: { 200: dashboardSchema, 401: errorBodySchema } },
     preValidation: app.requireUser,
-  }, async (request, reply) => {
-    const result = await getDashboard.execute(signedInUser(request).id);
-    if (!result.ok) return sendDomainError(reply, result.error);
-    const { user, analyses, stats } = result.value;
+  }, async (request) => {
+    const { user, analyses, stats } = await getDashboard.execute(signedInUser(request));
     return {
       user: toUserView(user),
       analyses: analyses.map((analysis) => toAnalysisView(analysis, options.publicUrl)),

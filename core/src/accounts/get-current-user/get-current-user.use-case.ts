@@ -10,7 +10,7 @@ export class GetCurrentUser {
   constructor(private readonly uow: UnitOfWork) {}
 
   async execute(userId: string | undefined): Promise<Result<User, DomainError>> {
-    const user = userId ? await this.uow.run(({ users }) => users.findById(userId)) : null;
+    const user = userId ? await this.uow.read(({ users }) => users.findById(userId)) : null;
     return user ? ok(user) : err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
   }
 }

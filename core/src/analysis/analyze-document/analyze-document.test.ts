@@ -28,6 +28,7 @@ class FakeSettings implements SettingRepository {
 
 const unitOfWork = (settings: SettingRepository): UnitOfWork => ({
   run: (work) => work({ settings } as Repositories),
+  read: (work) => work({ settings } as Repositories),
 });
 
 class FakeExtractor implements TextExtractor {
