@@ -10,7 +10,9 @@
  * pages are rendered to an in-memory canvas and handed to Tesseract as a buffer; Tesseract's cache is off
  * (`cacheMethod: 'none'`), so it neither writes its language data next to the process nor anything else.
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { constants, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -20,6 +22,23 @@ import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysi
 import { TOO_MUCH_DATA_MESSAGE, type CancelMessage, type ExtractionOutcome, type ExtractionTask, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
+
+/**
+ * Reading a scan is background work: this thread, and the Tesseract thread it starts (Linux threads inherit
+ * the nice value of the thread that creates them), run at the lowest CPU priority, so that on a machine busy
+ * with OCR the event loop and the database still get a core at once and requests keep their latency (issue 8,
+ * ADR 0014). On Linux a thread is a task with an id of its own (`/proc/thread-self`), whose priority
+ * `setpriority` sets alone; elsewhere the thread keeps the process's priority.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(threadId, constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not Linux, or not allowed: reading goes on at normal priority.
+  }
+}
+lowerThisThreadsPriority();
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
