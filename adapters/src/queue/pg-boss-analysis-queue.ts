@@ -58,6 +58,10 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   #boss: PgBoss | null = null;
   #stopping: Promise<void> | null = null;
   #handedBack = false;
+  /** This process's worker of the analysis queue, when it runs jobs. */
+  #localWorker: string | null = null;
+  /** Requests of this process waiting for an analysis that a worker of this process may run. */
+  readonly #waiters = new Map<string, Set<(outcome: AnalysisJobOutcome) => void>>();
   /** Names this process in the logs and in pg-boss's instance registry. */
   readonly instanceName = `${os.hostname()}:${process.pid}`;
 
@@ -101,14 +105,49 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     }
   }
 
+  /**
+   * Polls the job's state, which any instance can answer. Two shortcuts for the common case of one process
+   * serving and working (`make start`): its own worker is woken at once instead of at its next poll (the job
+   * committed before anyone waits for it), and when that worker finishes the job, the wait ends with its
+   * outcome, already committed, without waiting for the next poll.
+   */
   async settled(analysisId: string, options: { timeoutMs: number }): Promise<AnalysisJobState> {
     const deadline = Date.now() + options.timeoutMs;
-    for (;;) {
-      if (this.#handedBack) return { status: 'waiting' };
-      const state = await this.#state(analysisId);
-      if (state.status !== 'waiting' || Date.now() >= deadline) return state;
-      await sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())));
+    const finishedHere = this.#waitHere(analysisId);
+    try {
+      if (this.#localWorker) this.#started().notifyWorker(this.#localWorker);
+      for (;;) {
+        if (this.#handedBack) return { status: 'waiting' };
+        const state = await this.#state(analysisId);
+        if (state.status !== 'waiting' || Date.now() >= deadline) return state;
+        const outcome = await Promise.race([finishedHere.outcome, sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())), null, { signal: finishedHere.signal }).catch(() => null)]);
+        if (outcome) return { status: 'settled', outcome };
+      }
+    } finally {
+      finishedHere.done();
     }
+  }
+
+  #waitHere(analysisId: string): { outcome: Promise<AnalysisJobOutcome>; signal: AbortSignal; done(): void } {
+    const stopSleeping = new AbortController();
+    let resolve!: (outcome: AnalysisJobOutcome) => void;
+    const outcome = new Promise<AnalysisJobOutcome>((r) => (resolve = r));
+    const waiter = (finished: AnalysisJobOutcome) => {
+      resolve(finished);
+      stopSleeping.abort();
+    };
+    const waiters = this.#waiters.get(analysisId) ?? new Set();
+    waiters.add(waiter);
+    this.#waiters.set(analysisId, waiters);
+    return {
+      outcome,
+      signal: stopSleeping.signal,
+      done: () => {
+        stopSleeping.abort();
+        waiters.delete(waiter);
+        if (waiters.size === 0 && this.#waiters.get(analysisId) === waiters) this.#waiters.delete(analysisId);
+      },
+    };
   }
 
   /**
@@ -154,13 +193,14 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
 
   async #work(boss: PgBoss, { workers, handlers, logger }: StartQueueOptions): Promise<void> {
     const worker = this.instanceName;
-    await boss.work(ANALYSIS_QUEUE, { includeMetadata: true, localConcurrency: workers, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
+    this.#localWorker = await boss.work(ANALYSIS_QUEUE, { includeMetadata: true, localConcurrency: workers, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
       async ([job]: JobWithMetadata<unknown>[]) => {
         if (!job || !isAnalysisJob(job.data)) throw new Error(`Analysis job ${job?.id} has no analysis`);
         const attempt = job.retryCount + 1;
         logger?.info({ analysisId: job.data.analysisId, worker, attempt }, 'took analysis job');
         const outcome = await handlers.process({ ...job.data, lastAttempt: job.retryCount >= job.retryLimit });
         logger?.info({ analysisId: job.data.analysisId, worker, attempt, stored: outcome.stored }, 'finished analysis job');
+        for (const waiter of this.#waiters.get(job.data.analysisId) ?? []) waiter(outcome);
         return outcome;
       });
     await boss.work(ABANDONED_ANALYSIS_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
