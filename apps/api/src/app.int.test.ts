@@ -126,6 +126,28 @@ describe('sessions', () => {
   });
 });
 
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => { proxied = await buildTestApp({ TRUST_PROXY: 'true' }); });
+  afterAll(async () => { await proxied?.close(); });
+
+  it('counts sign-in failures by the address the proxy saw, whatever X-Forwarded-For the client sent before it', async () => {
+    // The proxy (10.0.0.1) appends the client's address (203.0.113.7) to the header the client sent.
+    const viaProxy = (i: number, claimed: string) => proxied.app.inject({
+      method: 'POST', url: '/api/login', payload: { email: `sprayed-${i}@example.org`, password: 'secret1' },
+      headers: { 'x-forwarded-for': `${claimed}, 203.0.113.7` }, remoteAddress: '10.0.0.1',
+    });
+    for (let i = 1; i <= 20; i++) expect((await viaProxy(i, `198.51.100.${i}`)).statusCode, `attempt ${i}`).toBe(401);
+    expect((await viaProxy(21, '198.51.100.99')).statusCode).toBe(429);
+    // Another client behind the same proxy has its own budget.
+    const other = await proxied.app.inject({
+      method: 'POST', url: '/api/login', payload: { email: 'sprayed-22@example.org', password: 'secret1' },
+      headers: { 'x-forwarded-for': '203.0.113.8' }, remoteAddress: '10.0.0.1',
+    });
+    expect(other.statusCode).toBe(401);
+  });
+});
+
 describe('profile and dashboard', () => {
   it('edits the profile, keeps absent fields and validates US states', async () => {
     const cookie = sessionCookie(await register({ firstName: 'Gina', email: 'gina@example.org', password: 'secret1' }));

@@ -47,15 +47,23 @@ export interface AppOptions {
   /** The built web app; absent in API-only tests. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Behind a reverse proxy (TRUST_PROXY): trust X-Forwarded-* so rate limits see the client's address. */
+  /** Behind a reverse proxy (TRUST_PROXY): trust X-Forwarded-* from it, so rate limits see the client's address. */
   trustProxy?: boolean;
 }
+
+/**
+ * Behind a proxy, only the proxy that connects to us is trusted: the client's address is the last
+ * X-Forwarded-For entry, the one that proxy wrote. Entries before it are whatever the client sent; trusting
+ * them (`trustProxy: true`) would let each request name a new address and so a fresh per-address budget
+ * (ADR 0003). Fastify's own hop count (`trustProxy: 1`) trusts nothing at all, by design.
+ */
+const trustNearestProxy = (_address: string, hop: number) => hop === 0;
 
 /** Builds the HTTP application without listening: the server and the tests (`inject`) share it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ? trustNearestProxy : false,
     bodyLimit: 1024 * 1024,
     // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },

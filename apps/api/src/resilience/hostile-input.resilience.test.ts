@@ -5,20 +5,15 @@
  * `{ code, message }`, or a safe result; a refusal stores nothing; the server stays up and its peak resident
  * memory stays under a bound. A failing property prints its seed; `FC_SEED=<seed>` replays it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@civicwatch/adapters/config/config.ts';
-import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
-import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
+import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { contentStreamBomb, hugePage, imageBomb, manyPages, textRunStorm } from '@civicwatch/adapters/extraction/testing/hostile-pdfs.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
+import { openRuntimeBeside, sessionCookieOf, sqlOn, startServedApp, storedTotals, type CallInit, type ServedApp } from '../testing/served-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const fixtures = path.join(root, 'adapters/src/extraction/fixtures');
@@ -29,56 +24,16 @@ const PASSWORD = 'liberty1';
 const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 const runs = (numRuns: number) => ({ numRuns, seed, verbose: 1 as const });
 
-let dataDir: string;
 let fake: FakeStripe;
-let server: ChildProcess;
-let base: string;
+let served: ServedApp;
 let runtime: Runtime;
 let chief: string;
 let rosa: { id: string; cookie: string };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-/** Peak resident set of the server (VmHWM), in MiB. */
-const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
-
-const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => runtime.database.orm.em.fork().execute<T[]>(query, params);
+const call = (method: string, url: string, init?: CallInit) => served.call(method, url, init);
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => sqlOn(runtime)<T>(query, params);
 /** What a refusal must leave as it was. */
-const snapshot = async () => {
-  const [counts] = await sql(`select
-    (select count(*) from users)::int as users, (select count(*) from analyses)::int as analyses,
-    (select count(*) from pending_analyses)::int as pending, (select count(*) from promo_redemptions)::int as redemptions,
-    (select count(*) from promo_codes)::int as promos, (select count(*) from audit_log)::int as audit,
-    (select count(*) from payments)::int as payments,
-    (select coalesce(sum(delta), 0)::int from credit_ledger) as ledger, (select coalesce(sum(credits), 0)::int from users) as credits,
-    (select string_agg(value, '|' order by key) from settings) as settings`);
-  return counts!;
-};
-
-async function call(method: string, url: string, init: { cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.cookie) headers.cookie = init.cookie;
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = JSON.stringify(init.json);
-  }
-  const response = await fetch(`${base}${url}`, { method, headers, body });
-  const text = await response.text();
-  return { status: response.status, text, headers: response.headers };
-}
-
-const cookieOf = (headers: Headers) => {
-  const cookie = headers.getSetCookie().find((c) => c.startsWith('civicwatch.sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-};
+const snapshot = () => storedTotals(runtime);
 
 /** A clear answer: a success, or a 4xx whose body says what was wrong in `{ code, message }`. */
 function expectClearAnswer(answer: { status: number; text: string }, what: string) {
@@ -91,31 +46,14 @@ function expectClearAnswer(answer: { status: number; text: string }, what: strin
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cw-hostile-'));
-  await seedEmbeddedDataDir(dataDir);
   fake = await startFakeStripe();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base,
-    ADMIN_EMAILS: CHIEF, ...stripeEnvironment(fake),
-  };
-  delete env.DATABASE_URL;
-  server = spawn(path.join(root, 'apps/cli/bin/civicwatch'), ['serve'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  // The test reaches the server's embedded database through its socket, as `civicwatch` does beside it.
-  runtime = await createRuntime(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+  served = await startServedApp({ env: { ADMIN_EMAILS: CHIEF, ...stripeEnvironment(fake) } });
+  runtime = await openRuntimeBeside(served);
 
   const signUp = async (email: string) => {
     const res = await call('POST', '/api/register', { json: { firstName: 'Rosa', email, password: PASSWORD } });
     expect(res.status).toBe(201);
-    return { id: (JSON.parse(res.text) as { id: string }).id, cookie: cookieOf(res.headers) };
+    return { id: (JSON.parse(res.text) as { id: string }).id, cookie: sessionCookieOf(res.headers) };
   };
   chief = (await signUp(CHIEF)).cookie;
   rosa = await signUp('rosa@hostile.test');
@@ -126,14 +64,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runtime?.close();
-  if (server && server.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      server.once('close', () => resolve());
-      server.kill('SIGTERM');
-    });
-  }
+  await served?.stop();
   await fake?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** Strings built to break parsers, databases, pages and people's eyes. */
@@ -336,14 +268,14 @@ describe('hostile documents', () => {
 
 describe('after the hostile run', () => {
   it('the server still answers, and its peak memory stayed bounded', async () => {
-    expect(server.exitCode).toBeNull();
+    expect(served.process.exitCode).toBeNull();
     expect((await call('GET', '/api/health')).status).toBe(200);
     expect((await call('GET', '/api/dashboard', { cookie: rosa.cookie })).status).toBe(200);
     expect(await sql('select id from pending_analyses')).toEqual([]);
     const [{ unbalanced }] = await sql<{ unbalanced: number }>(`select count(*)::int as unbalanced from users u
       where u.credits <> (select coalesce(sum(delta), 0) from credit_ledger l where l.user_id = u.id) or u.credits < 0`) as [{ unbalanced: number }];
     expect(unbalanced).toBe(0);
-    const peak = peakRssMb();
+    const peak = served.peakRssMb();
     console.info(`hostile input: the server's peak RSS was ${Math.round(peak)} MiB (bound ${MAX_PEAK_RSS_MB} MiB)`);
     expect(peak).toBeLessThan(MAX_PEAK_RSS_MB);
   });

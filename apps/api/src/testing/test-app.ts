@@ -58,7 +58,7 @@ export const sessionCookie = (response: LightMyRequestResponse): string => {
  * The token of the newest account link e-mailed to `email` that opens `page` (`/verify-email`,
  * `/reset-password`, `/confirm-email`), read from the outbox as the recipient would read the e-mail.
  */
-export async function accountLinkToken(test: TestApp, email: string, page: string): Promise<string> {
+export async function accountLinkToken(test: Pick<TestApp, 'runtime'>, email: string, page: string): Promise<string> {
   const { messages } = await test.runtime.container.get(ListOutbox).execute({ limit: 100 });
   for (const message of messages.filter((m) => m.to === email)) {
     const link = new RegExp(`${page}\\?token=(\\S+)`).exec(message.text);

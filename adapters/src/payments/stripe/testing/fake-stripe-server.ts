@@ -79,8 +79,11 @@ export interface FakeStripe {
   deleteCustomer(customerId: string): void;
   /** Any object the fake holds, as Stripe's JSON (the shape a GET would answer, without expansions). */
   object(id: string): StripeJson | null;
-  /** A webhook delivery of `event`: its JSON body and `Stripe-Signature` header, signed with `secret` (ours by default). */
-  signedDelivery(event: Stripe.Event, options?: { secret?: string }): { body: string; signature: string };
+  /**
+   * A webhook delivery of `event`: its JSON body and `Stripe-Signature` header, signed with `secret` (ours by
+   * default) at `timestamp` (Unix seconds; now by default).
+   */
+  signedDelivery(event: Stripe.Event, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
   /** POSTs, one at a time and in order, every event this endpoint has not yet acknowledged with a 2xx. */
   deliverTo(url: string): Promise<FakeDelivery[]>;
   /** From now on, POSTs each new event to `url` as it is emitted; `settled()` waits for those sent so far. */
@@ -220,9 +223,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
-  const signedDelivery = (event: Stripe.Event, signing: { secret?: string } = {}): { body: string; signature: string } => {
+  const signedDelivery = (event: Stripe.Event, signing: { secret?: string; timestamp?: number } = {}): { body: string; signature: string } => {
     const body = JSON.stringify(event, null, 2);
-    return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret: signing.secret ?? webhookSecret }) };
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: signing.secret ?? webhookSecret, timestamp: signing.timestamp });
+    return { body, signature };
   };
   const post = async (url: string, event: Stripe.Event): Promise<FakeDelivery> => {
     const { body, signature } = signedDelivery(event);
