@@ -88,9 +88,9 @@ export class ProcessAnalysis {
   }
 
   private async tierOf(userId: string): Promise<SubscriptionTier | null> {
-    const user = await this.uow.run(({ users }) => users.findById(userId));
+    const user = await this.uow.read(({ users }) => users.findById(userId));
     if (!user) return null;
-    const tier = await this.uow.run(({ tiers }) => tiers.get(user.tierId));
+    const tier = await this.uow.read(({ tiers }) => tiers.get(user.tierId));
     if (!tier) throw new Error(`User ${user.id} is on the unknown tier ${user.tierId}`);
     return tier;
   }

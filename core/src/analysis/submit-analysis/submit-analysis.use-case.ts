@@ -71,9 +71,9 @@ export class SubmitAnalysis {
   /** Everything that can be refused without reading the document, so that a refusal costs nothing. */
   private async admit(input: SubmitAnalysisInput): Promise<Result<SubscriptionTier, DomainError>> {
     const { source, options } = input;
-    const user = await this.uow.run(({ users }) => users.findById(input.userId));
+    const user = await this.uow.read(({ users }) => users.findById(input.userId));
     if (!user) return err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
-    const tier = await this.uow.run(({ tiers }) => tiers.get(user.tierId));
+    const tier = await this.uow.read(({ tiers }) => tiers.get(user.tierId));
     if (!tier) throw new Error(`User ${user.id} is on the unknown tier ${user.tierId}`);
 
     if (source.kind === 'text') {
