@@ -25,7 +25,8 @@ export const settingListSchema = z.array(settingViewSchema);
 /** POST /api/admin/settings: one prompt; the panel sends it three times (spec §7). */
 export const updateSettingSchema = z.object({
   key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
-  value: z.string({ error: 'A prompt is required' }).trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' }),
+  value: z.string({ error: 'A prompt is required' }).transform(storableText)
+    .pipe(z.string().trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' })),
 });
 export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
 
@@ -51,7 +52,7 @@ export type UpdateUserTierInput = z.output<typeof updateUserTierSchema>;
 export const grantCreditsSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   credits: wholeCredits.refine((n) => n !== 0, { message: 'Credits must not be 0' }).refine((n) => Math.abs(n) <= 1_000_000, { message: 'At most 1000000 credits at once' }),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string().transform(storableText).pipe(z.string().trim().max(500)).optional(),
 });
 export type GrantCreditsInput = z.output<typeof grantCreditsSchema>;
 
@@ -61,7 +62,7 @@ export const refundSchema = z.object({
   amount: z.coerce.number({ error: 'The amount must be a number' })
     .positive({ message: 'The amount must be more than 0' })
     .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'The amount has at most two decimals' }),
-  reason: z.string({ error: 'A reason is required' }).trim().min(1, { message: 'A reason is required' }).max(500),
+  reason: z.string({ error: 'A reason is required' }).transform(storableText).pipe(z.string().trim().min(1, { message: 'A reason is required' }).max(500)),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 export const refundResponseSchema = z.object({
@@ -97,7 +98,7 @@ export const updateTierSchema = z.object({
   credits: wholeNumberField('Monthly credits', 0, 1_000_000).optional(),
   maxPages: wholeNumberField('The page limit', 1, 10_000).optional(),
   maxCharacters: wholeNumberField('The character limit', 1, 10_000_000).optional(),
-  features: z.array(z.string().trim().min(1, { message: 'A feature cannot be empty' }).max(200, { message: 'A feature has at most 200 characters' }))
+  features: z.array(z.string().transform(storableText).pipe(z.string().trim().min(1, { message: 'A feature cannot be empty' }).max(200, { message: 'A feature has at most 200 characters' })))
     .max(30, { message: 'At most 30 features' }).optional(),
   stripePriceId: z.string().trim().regex(/^price_/, { message: 'A Stripe Price id starts with price_' }).nullable().optional(),
   isActive: z.boolean().optional(),

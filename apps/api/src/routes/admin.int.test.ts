@@ -97,6 +97,18 @@ describe('GET and POST /api/admin/settings', () => {
   });
 });
 
+describe('text PostgreSQL cannot store', () => {
+  it('is made storable in a prompt and a tier\'s features: a NUL dropped, half an emoji replaced', async () => {
+    const prompt = await asChief('POST', '/api/admin/settings', { key: 'summary_prompt', value: 'Summarise\u0000 the document \ud83d plainly.' });
+    expect(prompt.statusCode).toBe(200);
+    expect(prompt.json()).toEqual({ key: 'summary_prompt', value: 'Summarise the document \ufffd plainly.' });
+
+    const tier = await asChief('PATCH', '/api/admin/tiers/patriot', { features: ['Five\u0000 analyses', 'Priority \udc00'] });
+    expect(tier.statusCode).toBe(200);
+    expect(tier.json().features).toEqual(['Five analyses', 'Priority \ufffd']);
+  });
+});
+
 describe('GET /api/admin/users', () => {
   it('pages a plain array of users, newest first, with the whole count in X-Total-Count and q searching e-mail and name', async () => {
     const made: Member[] = [];
