@@ -98,6 +98,7 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     this.#boss = boss;
     try {
       await this.#createQueues(boss);
+      await this.#requeueOrphans(boss, logger);
       if (options.workers > 0) await this.#work(boss, options);
     } catch (error) {
       await this.stop({ graceMs: 0 });
@@ -189,6 +190,21 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     if (!(await boss.getQueue(ABANDONED_ANALYSIS_QUEUE))) await boss.createQueue(ABANDONED_ANALYSIS_QUEUE, { retryLimit: 5, retryDelay: 5 });
     if (await boss.getQueue(ANALYSIS_QUEUE)) await boss.updateQueue(ANALYSIS_QUEUE, QUEUE_POLICY);
     else await boss.createQueue(ANALYSIS_QUEUE, { ...QUEUE_POLICY, deadLetter: ABANDONED_ANALYSIS_QUEUE });
+  }
+
+  /**
+   * A pending analysis always commits with its job, except when it comes back from a backup, which holds no
+   * queue (ADR 0011): each starting instance queues such analyses again, so they run and settle their credit.
+   * A job's id is its analysis's, so instances starting together queue each once.
+   */
+  async #requeueOrphans(boss: PgBoss, logger?: QueueLogger): Promise<void> {
+    const { rows } = await boss.getDb().executeSql(
+      `select p.id, p.user_id from pending_analyses p
+        where not exists (select 1 from ${QUEUE_SCHEMA}.job j where j.name = $1 and j.id = p.id)`, [ANALYSIS_QUEUE]);
+    for (const row of rows as Array<{ id: string; user_id: string }>) {
+      const queued = await boss.send(ANALYSIS_QUEUE, { analysisId: row.id, userId: row.user_id }, { id: row.id });
+      if (queued) logger?.warn({ analysisId: row.id }, 'queued again an analysis that had no job (restored from a backup)');
+    }
   }
 
   async #work(boss: PgBoss, { workers, handlers, logger }: StartQueueOptions): Promise<void> {

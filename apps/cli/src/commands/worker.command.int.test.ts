@@ -184,6 +184,24 @@ describe.each([
     expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit']);
   });
 
+  it.skipIf(skip)('queues again, when a worker starts, a pending analysis that has no job, as a restored backup leaves it', async () => {
+    const rosa = await member(1);
+    const id = randomUUID();
+    const uow = api.runtime.container.get<UnitOfWork>(UnitOfWork);
+    await uow.run(async (r) => {
+      await r.ledger.post({ userId: rosa.id, delta: -1, reason: 'analysis_debit', reference: id });
+      await r.pendingAnalyses.insert({
+        id, userId: rosa.id, createdAt: new Date(), progressId: null, title: 'Restored ordinance',
+        options: { analysisType: 'summary', country: 'US' }, source: { kind: 'text', text: ORDINANCE },
+      });
+    });
+    await startWorker();
+    await vi.waitFor(async () => expect(await uow.run((r) => r.analyses.get(rosa.id, id))).not.toBeNull(), { timeout: 60_000, interval: 250 });
+    expect(await uow.run((r) => r.pendingAnalyses.list())).toEqual([]);
+    expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'analysis_debit']);
+    expect(allTaken().filter((l) => l.analysisId === id)).toHaveLength(1);
+  });
+
   it.skipIf(skip)('gives the credit back once when the model fails, answering the worker\'s refusal', async () => {
     const rosa = await member(1);
     model.always({ kind: 'status', status: 503 });
