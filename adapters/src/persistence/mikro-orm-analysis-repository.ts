@@ -1,23 +1,39 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InferEntity } from '@mikro-orm/core';
 import type { AnalysisRepository, AnalysisSearch, AnalysisType, NewAnalysis, ShareLink, StoredAnalysis } from '@civicwatch/core';
 import { AnalysisEntity } from './entities/analysis.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
 
-type AnalysisRow = InferEntity<typeof AnalysisEntity>;
+/** An `analyses` row as PostgreSQL answers it. */
+interface AnalysisRow {
+  id: string;
+  user_id: string;
+  created_at: Date | string;
+  analysis_type: string;
+  title: string;
+  document_type: string;
+  language: string | null;
+  result: Record<string, unknown> | string;
+  share_token: string | null;
+  shared_at: Date | string | null;
+}
+
+/**
+ * Reads are plain SQL mapped here once, not entities: the pages that list analyses read the whole result of
+ * each, and hydrating and snapshotting entities for rows nobody changes cost more than the query (ADR 0017).
+ */
+const COLUMNS = 'id, user_id, created_at, analysis_type, title, document_type, language, result, share_token, shared_at';
+const NEWEST_FIRST = 'order by created_at desc, id desc';
 
 const toStoredAnalysis = (row: AnalysisRow): StoredAnalysis => ({
   id: row.id,
-  userId: row.user,
-  createdAt: row.createdAt,
-  analysisType: row.analysisType as AnalysisType,
-  document: { title: row.title, type: row.documentType },
+  userId: row.user_id,
+  createdAt: new Date(row.created_at),
+  analysisType: row.analysis_type as AnalysisType,
+  document: { title: row.title, type: row.document_type },
   language: row.language ?? null,
-  result: row.result,
-  share: row.shareToken && row.sharedAt ? { token: row.shareToken, sharedAt: row.sharedAt } : null,
+  result: typeof row.result === 'string' ? JSON.parse(row.result) as Record<string, unknown> : row.result,
+  share: row.share_token && row.shared_at ? { token: row.share_token, sharedAt: new Date(row.shared_at) } : null,
 });
-
-const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] as const;
 
 export class MikroOrmAnalysisRepository implements AnalysisRepository {
   constructor(private readonly em: EntityManager) {}
@@ -37,42 +53,35 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
 
   async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
     if (!isUuid(userId) || limit <= 0) return [];
-    const rows = await this.em.find(AnalysisEntity, { user: userId }, {
-      orderBy: [...NEWEST_FIRST],
-      limit,
-      disableIdentityMap: true,
-    });
-    return rows.map(toStoredAnalysis);
+    return this.select(`user_id = ? ${NEWEST_FIRST} limit ?`, [userId, limit]);
   }
 
   async count(userId: string, since?: Date): Promise<number> {
     if (!isUuid(userId)) return 0;
-    return this.em.count(AnalysisEntity, since ? { user: userId, createdAt: { $gte: since } } : { user: userId });
+    const [row] = await this.em.execute<Array<{ n: number }>>(
+      `select count(*)::int as n from analyses where user_id = ?${since ? ' and created_at >= ?' : ''}`, since ? [userId, since] : [userId]);
+    return row?.n ?? 0;
   }
 
   async list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }> {
     if (!isUuid(query.userId)) return { items: [], total: 0 };
     const search = query.search?.trim();
-    const where = search ? { user: query.userId, title: { $ilike: likePattern(search) } } : { user: query.userId };
-    const [rows, total] = await this.em.findAndCount(AnalysisEntity, where, {
-      orderBy: [...NEWEST_FIRST],
-      offset: Math.max(0, query.offset),
-      limit: Math.max(0, query.limit),
-      disableIdentityMap: true,
-    });
-    return { items: rows.map(toStoredAnalysis), total };
+    const where = search ? 'user_id = ? and title ilike ?' : 'user_id = ?';
+    const params = search ? [query.userId, likePattern(search)] : [query.userId];
+    const items = await this.select(`${where} ${NEWEST_FIRST} limit ? offset ?`, [...params, Math.max(0, query.limit), Math.max(0, query.offset)]);
+    const [counted] = await this.em.execute<Array<{ n: number }>>(`select count(*)::int as n from analyses where ${where}`, params);
+    return { items, total: counted?.n ?? 0 };
   }
 
   async get(userId: string, id: string): Promise<StoredAnalysis | null> {
     if (!isUuid(userId) || !isUuid(id)) return null;
-    const row = await this.em.findOne(AnalysisEntity, { id, user: userId }, { disableIdentityMap: true });
-    return row ? toStoredAnalysis(row) : null;
+    const [analysis] = await this.select('id = ? and user_id = ?', [id, userId]);
+    return analysis ?? null;
   }
 
   async all(userId: string): Promise<StoredAnalysis[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.em.find(AnalysisEntity, { user: userId }, { orderBy: [...NEWEST_FIRST], disableIdentityMap: true });
-    return rows.map(toStoredAnalysis);
+    return this.select(`user_id = ? ${NEWEST_FIRST}`, [userId]);
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
@@ -100,7 +109,12 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
   async findShared(token: string): Promise<StoredAnalysis | null> {
     // A link may carry any text; one that is not base64url (a NUL, say, which PostgreSQL refuses) matches nothing.
     if (!/^[\w-]{1,128}$/.test(token)) return null;
-    const row = await this.em.findOne(AnalysisEntity, { shareToken: token }, { disableIdentityMap: true });
-    return row ? toStoredAnalysis(row) : null;
+    const [analysis] = await this.select('share_token = ?', [token]);
+    return analysis ?? null;
+  }
+
+  private async select(condition: string, params: unknown[]): Promise<StoredAnalysis[]> {
+    const rows = await this.em.execute<AnalysisRow[]>(`select ${COLUMNS} from analyses where ${condition}`, params);
+    return rows.map(toStoredAnalysis);
   }
 }
