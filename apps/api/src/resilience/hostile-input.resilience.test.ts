@@ -5,10 +5,8 @@
  * `{ code, message }`, or a safe result; a refusal stores nothing; the server stays up and its peak resident
  * memory stays under a bound. A failing property prints its seed; `FC_SEED=<seed>` replays it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -19,6 +17,8 @@ import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pg
 import { startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { contentStreamBomb, hugePage, imageBomb, manyPages, textRunStorm } from '@civicwatch/adapters/extraction/testing/hostile-pdfs.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
+import { CivicwatchProcess, freePort } from '../testing/civicwatch-process.ts';
+import { call as callOn, cookieOf, expectClearAnswer, type CallInit } from '../testing/http-calls.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const fixtures = path.join(root, 'adapters/src/extraction/fixtures');
@@ -31,22 +31,14 @@ const runs = (numRuns: number) => ({ numRuns, seed, verbose: 1 as const });
 
 let dataDir: string;
 let fake: FakeStripe;
-let server: ChildProcess;
+let server: CivicwatchProcess;
 let base: string;
 let runtime: Runtime;
 let chief: string;
 let rosa: { id: string; cookie: string };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 /** Peak resident set of the server (VmHWM), in MiB. */
-const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
+const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
 
 const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => runtime.database.orm.em.fork().execute<T[]>(query, params);
 /** What a refusal must leave as it was. */
@@ -61,34 +53,7 @@ const snapshot = async () => {
   return counts!;
 };
 
-async function call(method: string, url: string, init: { cookie?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.cookie) headers.cookie = init.cookie;
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers['content-type'] ??= 'application/json';
-    body = JSON.stringify(init.json);
-  }
-  const response = await fetch(`${base}${url}`, { method, headers, body });
-  const text = await response.text();
-  return { status: response.status, text, headers: response.headers };
-}
-
-const cookieOf = (headers: Headers) => {
-  const cookie = headers.getSetCookie().find((c) => c.startsWith('civicwatch.sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-};
-
-/** A clear answer: a success, or a 4xx whose body says what was wrong in `{ code, message }`. */
-function expectClearAnswer(answer: { status: number; text: string }, what: string) {
-  expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
-  if (answer.status >= 400) {
-    const body = JSON.parse(answer.text) as { code?: unknown; message?: unknown };
-    expect(typeof body.code, what).toBe('string');
-    expect(typeof body.message, what).toBe('string');
-  }
-}
+const call = (method: string, url: string, init: CallInit = {}) => callOn(base, method, url, init);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'cw-hostile-'));
@@ -96,19 +61,11 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base,
-    ADMIN_EMAILS: CHIEF, ...stripeEnvironment(fake),
-  };
-  delete env.DATABASE_URL;
-  server = spawn(path.join(root, 'apps/cli/bin/civicwatch'), ['serve'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-    const healthy = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await CivicwatchProcess.start('serve', {
+    NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base, ADMIN_EMAILS: CHIEF, ...stripeEnvironment(fake),
+    // The embedded database, whatever the test's own environment holds.
+    DATABASE_URL: '',
+  }, { port });
   // The test reaches the server's embedded database through its socket, as `civicwatch` does beside it.
   runtime = await createRuntime(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
 
@@ -126,12 +83,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runtime?.close();
-  if (server && server.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      server.once('close', () => resolve());
-      server.kill('SIGTERM');
-    });
-  }
+  // SIGTERM: the server closes its embedded database cleanly before it exits.
+  await server?.kill('SIGTERM');
   await fake?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -336,7 +289,7 @@ describe('hostile documents', () => {
 
 describe('after the hostile run', () => {
   it('the server still answers, and its peak memory stayed bounded', async () => {
-    expect(server.exitCode).toBeNull();
+    expect(server.running).toBe(true);
     expect((await call('GET', '/api/health')).status).toBe(200);
     expect((await call('GET', '/api/dashboard', { cookie: rosa.cookie })).status).toBe(200);
     expect(await sql('select id from pending_analyses')).toEqual([]);
