@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss, fromKysely, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
 import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState } from '@civicwatch/core';
 import type { SqlTransaction } from '../persistence/backup/database-catalog.ts';
+import { isDatabaseUnreachable } from '../persistence/database-unreachable.ts';
 
 /** The queue of analyses, and where jobs go whose every attempt ended without an answer. */
 export const ANALYSIS_QUEUE = 'analysis';
@@ -101,11 +102,19 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     }
   }
 
+  /**
+   * Polls the job's state until it settles or `timeoutMs` runs out. A poll that cannot reach the database counts
+   * as `waiting`: the job goes on in the database meanwhile, so a brief outage delays the answer instead of
+   * failing a request whose credit is already taken (ADR 0016).
+   */
   async settled(analysisId: string, options: { timeoutMs: number }): Promise<AnalysisJobState> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       if (this.#handedBack) return { status: 'waiting' };
-      const state = await this.#state(analysisId);
+      const state = await this.#state(analysisId).catch((error: unknown) => {
+        if (isDatabaseUnreachable(error)) return { status: 'waiting' } as const;
+        throw error;
+      });
       if (state.status !== 'waiting' || Date.now() >= deadline) return state;
       await sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())));
     }
