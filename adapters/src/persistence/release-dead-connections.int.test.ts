@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { proxyDatabase, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { isDatabaseUnreachable } from './database-unreachable.ts';
 import { openDatabase, type DatabaseHandle } from './open-database.ts';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase } from './testing/create-test-database.ts';
@@ -18,12 +18,10 @@ describe.skipIf(skip)(`a database connection cut mid-transaction (PostgreSQL ser
 
   beforeAll(async () => {
     test = await createTestDatabase({ kind: 'server', poolSize: 1 });
-    const url = new URL(test.location);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
+    const proxied = await proxyDatabase(test.location);
+    proxy = proxied.proxy;
     // One connection in the pool: a single slot lost for good would stop everything.
-    db = await openDatabase({ kind: 'server', url: url.toString(), poolSize: 1 });
+    db = await openDatabase({ kind: 'server', url: proxied.url, poolSize: 1 });
   });
 
   afterAll(async () => {

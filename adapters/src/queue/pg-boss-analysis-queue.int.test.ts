@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../persistence/open-database.ts';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase } from '../persistence/testing/create-test-database.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { proxyDatabase, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { PgBossAnalysisQueue } from './pg-boss-analysis-queue.ts';
 
 const skip = serverTestSkipReason();
@@ -23,11 +23,9 @@ describe.skipIf(skip)(`the analysis queue through a database outage (PostgreSQL 
 
   beforeAll(async () => {
     test = await createTestDatabase({ kind: 'server', poolSize: 1 });
-    const url = new URL(test.location);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    apiDatabase = await openDatabase({ kind: 'server', url: url.toString(), poolSize: 2 }, { analysisJobs: (em) => api.within(em) });
+    const proxied = await proxyDatabase(test.location);
+    proxy = proxied.proxy;
+    apiDatabase = await openDatabase({ kind: 'server', url: proxied.url, poolSize: 2 }, { analysisJobs: (em) => api.within(em) });
     await api.start({ connection: apiDatabase.connection, poolSize: 2, workers: 0, handlers: { process: () => Promise.reject(new Error('an API-only queue runs no job')), abandon: async () => {} } });
     // The worker answers once the outage is over, as a job that outlives it.
     await worker.start({ connection: test.db.connection, poolSize: 2, workers: 1, handlers: { process: () => outage.then(() => ({ stored: true })), abandon: async () => {} } });
