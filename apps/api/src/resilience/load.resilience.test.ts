@@ -9,10 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase } from '@civicwatch/adapters/persistence/testing/create-test-database.ts';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { CivicwatchProcess } from '../testing/civicwatch-process.ts';
+import { expectBooksBalance, expectQueueDrained, sqlOn, type Sql } from '../testing/credit-books.ts';
 import { call, cookieOf, expectErrorBody, type Answer } from '../testing/http-calls.ts';
 
 const USERS = 100;
@@ -54,10 +55,11 @@ describe.skipIf(skip)(`1,000 concurrent requests on two API instances and two wo
   let chief: string;
   const promoCodes: string[] = [];
 
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => database.db.orm.em.fork().execute<T[]>(query, params);
+  let sql: Sql;
 
   beforeAll(async () => {
     database = await createTestDatabase({ kind: 'server', poolSize: 2 });
+    sql = sqlOn(database.db);
     const env = {
       DATABASE_URL: database.location,
       SESSION_SECRET: 'load-test-session-secret-0123456789abcdef',
@@ -170,18 +172,10 @@ describe.skipIf(skip)(`1,000 concurrent requests on two API instances and two wo
     expect(tally.get('redeem answered 410')).toBeGreaterThan(0);
     expect(tally.get('analyze answered 413')).toBeGreaterThan(0);
 
-    // The queue drains: no pending row, no job waiting or running (bounded wait).
-    await vi.waitFor(async () => {
-      const [left] = await sql<{ pending: number; jobs: number }>(`select
-        (select count(*) from pending_analyses)::int as pending,
-        (select count(*) from pgboss.job where state in ('created', 'retry', 'active'))::int as jobs`);
-      expect(left).toEqual({ pending: 0, jobs: 0 });
-    }, { timeout: 120_000, interval: 500 });
-
-    // Each user's balance is the sum of their ledger, and never below zero.
-    const unbalanced = await sql(`select u.email, u.credits, coalesce(sum(l.delta), 0)::int as ledger from users u
-      left join credit_ledger l on l.user_id = u.id group by u.id having u.credits <> coalesce(sum(l.delta), 0) or u.credits < 0`);
-    expect(unbalanced).toEqual([]);
+    // Nothing stuck once the queue drains (bounded wait); each balance is its ledger, each analysis debited once
+    // and either stored or refunded.
+    await expectQueueDrained(sql, 120_000);
+    const { stored, refunded } = await expectBooksBalance(sql);
 
     // No promo code was redeemed beyond its limit; its count of uses is its redemptions and its ledger rows.
     const promos = await sql<{ code: string; max_uses: number; current_uses: number; redemptions: number; credited: number }>(`select p.code, p.max_uses, p.current_uses,
@@ -197,32 +191,20 @@ describe.skipIf(skip)(`1,000 concurrent requests on two API instances and two wo
     const redeemed = answers.filter((a) => a.kind === 'redeem' && a.answer.status === 200).length;
     expect(promos.reduce((sum, p) => sum + p.current_uses, 0)).toBe(redeemed);
 
-    // Every successful analyze was answered with a stored analysis of its own user, and nothing else was stored.
-    const stored = await sql<{ id: string; user_id: string }>('select id, user_id from analyses');
-    const storedBy = new Map(stored.map((a) => [a.id, a.user_id]));
+    // Every successful analyze was answered with a stored analysis of its own user, and nothing else was stored;
+    // what the worker refused after the debit (413) was refunded, and nothing else was.
     const succeeded = answers.filter((a) => a.kind === 'analyze' && a.answer.status === 200);
     for (const { answer, user } of succeeded) {
       const { analysisId } = JSON.parse(answer.text) as { analysisId: string };
-      expect(storedBy.get(analysisId), analysisId).toBe(user.id);
+      expect(stored.get(analysisId), analysisId).toBe(user.id);
     }
-    expect(stored).toHaveLength(succeeded.length);
-
-    // One debit per analysis taken in; each is either stored (and never refunded) or refunded once (and not stored).
-    const debits = await sql<{ reference: string; debits: number; refunds: number }>(`select d.reference, count(*)::int as debits,
-      (select count(*) from credit_ledger r where r.reason = 'analysis_refund' and r.reference = d.reference)::int as refunds
-      from credit_ledger d where d.reason = 'analysis_debit' group by d.reference`);
-    for (const debit of debits) {
-      expect(debit.debits, debit.reference).toBe(1);
-      expect(debit.refunds + (storedBy.has(debit.reference) ? 1 : 0), debit.reference).toBe(1);
-    }
-    expect(debits.filter((d) => d.refunds === 0)).toHaveLength(stored.length);
-    // Refused by the worker (413) means refunded; the rest of the refusals never took a credit.
-    expect(debits.filter((d) => d.refunds === 1)).toHaveLength(tally.get('analyze answered 413') ?? 0);
+    expect(stored.size).toBe(succeeded.length);
+    expect(refunded.size).toBe(tally.get('analyze answered 413'));
 
     // What each citizen holds now: what they started with, plus promo credits, minus stored analyses.
     const balances = await sql<{ id: string; credits: number }>('select id, credits from users where email like ?', ['citizen-%']);
     const storedPerUser = new Map<string, number>();
-    for (const a of stored) storedPerUser.set(a.user_id, (storedPerUser.get(a.user_id) ?? 0) + 1);
+    for (const userId of stored.values()) storedPerUser.set(userId, (storedPerUser.get(userId) ?? 0) + 1);
     const promoPerUser = new Map<string, number>();
     for (const { answer, user } of answers.filter((a) => a.kind === 'redeem' && a.answer.status === 200)) {
       promoPerUser.set(user.id, (promoPerUser.get(user.id) ?? 0) + (JSON.parse(answer.text) as { credits: number }).credits);
