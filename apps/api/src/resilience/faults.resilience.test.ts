@@ -7,7 +7,7 @@
  * worker.command.int.test.ts's, on PostgreSQL too.)
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzerInvalidOutput, analyzerUnavailable } from '@civicwatch/adapters/analysis/llm/analyzer-errors.ts';
 import { FakeLanguageModel, type ScriptedReply } from '@civicwatch/adapters/analysis/llm/testing/fake-language-model.ts';
 import { startOpenAiChatServer, type OpenAiChatServer } from '@civicwatch/adapters/analysis/openai/openai-chat-server.fake.ts';
@@ -77,6 +77,12 @@ describe.skipIf(skip)(`faults against civicwatch serve on PostgreSQL${skip ? `: 
     expect(signedUp.status, signedUp.text).toBe(201);
     chief = cookieOf(signedUp.headers);
   }, 120_000);
+
+  // A failed test leaves no fault behind for the next one.
+  afterEach(() => {
+    model?.reset();
+    llm?.release();
+  });
 
   afterAll(async () => {
     llm?.release();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase } from '@civicwatch/adapters/persistence/testing/create-test-database.ts';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
-import { CivicwatchProcess } from '../testing/civicwatch-process.ts';
+import { CivicwatchProcess, freePort } from '../testing/civicwatch-process.ts';
 import { expectBooksBalance, expectQueueDrained, sqlOn, type Sql } from '../testing/credit-books.ts';
 import { call, cookieOf, expectErrorBody, type Answer } from '../testing/http-calls.ts';
 
@@ -73,15 +73,18 @@ describe.skipIf(skip)(`1,000 concurrent requests on two API instances and two wo
       OPENAI_API_KEY: '',
       OLLAMA_HOST: '',
     };
-    const first = await CivicwatchProcess.start('serve', { ...env, ANALYSIS_WORKERS: '0' });
-    processes.push(first);
-    // Every instance answers for one public address, as behind a load balancer.
-    const shared = { ...env, PUBLIC_URL: first.url! };
-    processes.push(...await Promise.all([
+    // Every instance answers for one public address, as behind a load balancer: the first one's.
+    const port = await freePort();
+    const shared = { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` };
+    // Each one is killed in afterAll, even when another fails to start.
+    const started = await Promise.allSettled([
+      CivicwatchProcess.start('serve', { ...shared, ANALYSIS_WORKERS: '0' }, { port }),
       CivicwatchProcess.start('serve', { ...shared, ANALYSIS_WORKERS: '0' }),
       CivicwatchProcess.start('worker', { ...shared, ANALYSIS_WORKERS: '2' }),
       CivicwatchProcess.start('worker', { ...shared, ANALYSIS_WORKERS: '2' }),
-    ]));
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
     apis = processes.filter((p) => p.command === 'serve').map((p) => p.url!);
 
     const signUp = async (email: string, address: string, base: string): Promise<User> => {
