@@ -25,7 +25,9 @@ describe.skipIf(skip)(`a database connection cut mid-transaction (PostgreSQL ser
   });
 
   afterAll(async () => {
-    await db?.close();
+    // Bounded: a pool still holding a lost connection (the bug this guards against) never finishes closing,
+    // and the scratch database must be dropped all the same.
+    await Promise.race([db?.close(), sleep(5_000)]);
     await proxy?.close();
     await test?.dispose();
   });
