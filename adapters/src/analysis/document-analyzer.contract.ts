@@ -182,6 +182,17 @@ export function describeDocumentAnalyzerContract(subject: DocumentAnalyzerContra
         expect(model.requests).toHaveLength(2);
       });
 
+      it.each([
+        ['a page that is not its API\'s JSON (a proxy in front of it)', 'text/html', '<html><body><h1>502 Bad Gateway</h1></body></html>'],
+        ['its API\'s JSON cut short', 'application/json', '{"id": "chatcmpl-1", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assi'],
+        ['JSON that is not its API\'s answer', 'application/json', '{"status": "ok"}'],
+      ])('gives analyzer.unavailable when the service answers %s', async (_what, contentType, body) => {
+        model.always({ kind: 'raw', status: 200, contentType, body });
+        const result = await create().analyze(analysisRequest(levyOrdinancePages()));
+
+        expect(result).toEqual({ ok: false, error: { code: 'analyzer.unavailable', message: unavailableMessage } });
+      });
+
       it('retries a request that timed out', async () => {
         model.enqueue({ kind: 'hang' });
         // Long enough for the retried request to answer on a busy machine; the first one never does.

@@ -5,6 +5,7 @@ import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
 import { MikroOrmUnitOfWork, type AnalysisJobQueueFactory } from './mikro-orm-unit-of-work.ts';
 import { PostgresSessionStore } from './postgres-session-store.ts';
+import { releaseDeadConnections } from './release-dead-connections.ts';
 import { connectOrServeEmbedded, SOCKET_PORT, type EmbeddedEndpoint } from './embedded/embedded-postgres-host.ts';
 import type { DatabaseLogger } from './database-logger.ts';
 import { QUEUE_SCHEMA } from '../queue/pg-boss-analysis-queue.ts';
@@ -56,15 +57,17 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   let endpoint: EmbeddedEndpoint | undefined;
   let connection: Pick<Options, 'clientUrl' | 'driverOptions' | 'host' | 'port' | 'user' | 'dbName'>;
+  // A connection cut mid-transaction goes back to the pool instead of holding its slot for good.
+  const onPoolCreated = releaseDeadConnections;
   if (config.kind === 'server') {
     // clientUrl for MikroORM's own use; connectionString so that pg honours sslmode and friends.
-    connection = { clientUrl: config.url, driverOptions: { connectionString: config.url } };
+    connection = { clientUrl: config.url, driverOptions: { connectionString: config.url, onPoolCreated } };
   } else {
     endpoint = await connectOrServeEmbedded(config.dataDir, {
       maxConnections: options.maxSocketConnections ?? Math.max(20, config.poolSize * 4),
       logger: options.logger,
     });
-    connection = { host: endpoint.socketDir, port: SOCKET_PORT, user: 'postgres', dbName: 'postgres' };
+    connection = { host: endpoint.socketDir, port: SOCKET_PORT, user: 'postgres', dbName: 'postgres', driverOptions: { onPoolCreated } };
   }
 
   let orm: MikroORM;

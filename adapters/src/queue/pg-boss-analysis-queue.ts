@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss, fromKysely, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
 import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState } from '@civicwatch/core';
 import type { SqlTransaction } from '../persistence/backup/database-catalog.ts';
+import { isDatabaseUnreachable } from '../persistence/database-unreachable.ts';
 
 /** The queue of analyses, and where jobs go whose every attempt ended without an answer. */
 export const ANALYSIS_QUEUE = 'analysis';
@@ -107,10 +108,12 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   }
 
   /**
-   * Polls the job's state, which any instance can answer. Two shortcuts for the common case of one process
-   * serving and working (`make start`): its own worker is woken at once instead of at its next poll (the job
-   * committed before anyone waits for it), and when that worker finishes the job, the wait ends with its
-   * outcome, already committed, without waiting for the next poll.
+   * Polls the job's state, which any instance can answer, until it settles or `timeoutMs` runs out. A poll that
+   * cannot reach the database counts as `waiting`: the job goes on in the database meanwhile, so a brief outage
+   * delays the answer instead of failing a request whose credit is already taken (ADR 0016). Two shortcuts for
+   * the common case of one process serving and working (`make start`, ADR 0017): its own worker is woken at
+   * once instead of at its next poll (the job committed before anyone waits for it), and when that worker
+   * finishes the job, the wait ends with its outcome, already committed, without waiting for the next poll.
    */
   async settled(analysisId: string, options: { timeoutMs: number }): Promise<AnalysisJobState> {
     const deadline = Date.now() + options.timeoutMs;
@@ -119,9 +122,13 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
       if (this.#localWorker) this.#started().notifyWorker(this.#localWorker);
       for (;;) {
         if (this.#handedBack) return { status: 'waiting' };
-        const state = await this.#state(analysisId);
+        const state = await this.#state(analysisId).catch((error: unknown) => {
+          if (isDatabaseUnreachable(error)) return { status: 'waiting' } as const;
+          throw error;
+        });
         if (state.status !== 'waiting' || Date.now() >= deadline) return state;
-        const outcome = await Promise.race([finishedHere.outcome, sleep(Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now())), null, { signal: finishedHere.signal }).catch(() => null)]);
+        const pause = Math.min(SETTLED_POLL_MS, Math.max(0, deadline - Date.now()));
+        const outcome = await Promise.race([finishedHere.outcome, sleep(pause, null, { signal: finishedHere.signal }).catch(() => null)]);
         if (outcome) return { status: 'settled', outcome };
       }
     } finally {

@@ -25,6 +25,8 @@ export function ollamaChatApiHandlers(model: FakeLanguageModel, host = fakeOllam
         case 'hang':
           await untilAborted(request);
           return HttpResponse.error();
+        case 'raw':
+          return new HttpResponse(reply.body, { status: reply.status, headers: { 'content-type': reply.contentType } });
         case 'status':
           return HttpResponse.json({ error: errorMessages[reply.status] ?? `status ${reply.status}` }, {
             status: reply.status,

@@ -26,6 +26,8 @@ export function openAiChatApiHandlers(model: FakeLanguageModel, baseUrl = fakeOp
         case 'hang':
           await untilAborted(request);
           return HttpResponse.error();
+        case 'raw':
+          return new HttpResponse(reply.body, { status: reply.status, headers: { 'content-type': reply.contentType } });
         case 'status': {
           const error = errorBodies[reply.status] ?? { message: `Status ${reply.status}`, type: 'server_error', code: null };
           return HttpResponse.json({ error: { ...error, param: null } }, {

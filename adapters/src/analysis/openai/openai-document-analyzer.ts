@@ -59,7 +59,10 @@ class OpenAiChatModel implements ChatModel {
         throw new ModelCallError(`${this.client.baseURL} answered ${error.status}: ${error.message}`,
           isRetryableStatus(error.status), retryAfterFromHeaders(error.headers), { cause: error });
       }
-      throw error;
+      // An answer that is not a chat completion at all (a proxy's page, a body cut short, another API): the
+      // service is not working, as Ollama's adapter says of an unreadable answer. Thrown further, it would
+      // fail the job as a bug and be retried as one (ADR 0012).
+      throw new ModelCallError(`${this.client.baseURL} sent an unreadable answer: ${(error as Error).message}`, false, undefined, { cause: error });
     }
   }
 }

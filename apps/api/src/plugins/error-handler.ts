@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '@civicwatch/adapters/persistence/database-unreachable.ts';
+
+/** While the database cannot be reached (ADR 0016); the request may be sent again once it is back. */
+export const DATABASE_UNREACHABLE_MESSAGE = 'CivicWatch cannot reach its database right now. Please try again in a minute.';
 
 /**
- * Turns thrown errors into `{ code, message }`. Invalid input is the caller's fault and says which field;
- * everything else is a bug or broken infrastructure: logged in full, answered as a 500 that hides internals.
+ * Turns thrown errors into `{ code, message }`. Invalid input is the caller's fault and says which field; a
+ * database that cannot be reached is a 503 that says to try again; everything else is a bug or broken
+ * infrastructure: logged in full, answered as a 500 that hides internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -24,6 +29,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         ? 'The request body is not valid JSON'
         : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request body is too large' : error.message;
       return reply.code(status).send({ code: status === 413 ? 'request.too_large' : 'validation.invalid', message });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      // Nothing is saved with this answer: the session plugin's onSend would write the session to the same
+      // database, fail again, and turn this answer into Fastify's default error body.
+      (request as { session?: unknown }).session = undefined;
+      return reply.code(503).header('retry-after', '10').send({ code: 'database.unavailable', message: DATABASE_UNREACHABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'internal', message: 'Something went wrong on our side. Please try again.' });

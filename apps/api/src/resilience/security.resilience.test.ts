@@ -15,8 +15,9 @@ import { AUTH_ATTEMPTS_PER_MINUTE } from '../plugins/auth-rate-limit.ts';
 import { multipartBody } from '../testing/multipart.ts';
 import { accountLinkToken } from '../testing/test-app.ts';
 import {
-  openRuntimeBeside, sessionCookieOf, sqlOn, startServedApp, storedTotals, type Answer, type CallInit, type ServedApp,
+  openRuntimeBeside, sqlOn, startServedApp, storedTotals, type ServedApp,
 } from '../testing/served-app.ts';
+import { cookieOf, type Answer, type CallInit } from '../testing/http-calls.ts';
 
 const CHIEF = 'chief@security.test';
 const PASSWORD = 'liberty1';
@@ -70,7 +71,7 @@ async function register(email: string, init: CallInit = {}): Promise<Member> {
     ...init, json: { firstName: 'Rosa', email, password: PASSWORD }, headers: { ...init.headers, 'x-forwarded-for': someAddress() },
   });
   expect(res.status, res.text).toBe(201);
-  return { id: json<{ id: string }>(res).id, email, cookie: sessionCookieOf(res.headers) };
+  return { id: json<{ id: string }>(res).id, email, cookie: cookieOf(res.headers) };
 }
 const signUp = (label: string, init: CallInit = {}) => register(`${label}-${++accounts}@security.test`, init);
 const signIn = (email: string, password = PASSWORD, init: CallInit = {}) => call('POST', '/api/login', { ...init, json: { email, password } });
@@ -168,7 +169,7 @@ describe('session fixation', () => {
       expect((await call('GET', '/api/user', { cookie: planted })).status).toBe(401);
       const signedIn = await signIn(victim.email, PASSWORD, { cookie: planted });
       expect(signedIn.status).toBe(200);
-      const issued = sessionCookieOf(signedIn.headers);
+      const issued = cookieOf(signedIn.headers);
       expect(issued).not.toBe(planted);
       expect(await whoIs(issued)).toBe(victim.id);
       expect(await whoIs(planted)).toBe(401);
@@ -179,13 +180,13 @@ describe('session fixation', () => {
   it('a real session id the attacker holds, planted in the victim\'s browser, is replaced at sign-in and ends', async () => {
     const attacker = await signUp('attacker');
     const victim = await signUp('victim');
-    const planted = sessionCookieOf((await signIn(attacker.email)).headers);
+    const planted = cookieOf((await signIn(attacker.email)).headers);
     expect(await whoIs(planted)).toBe(attacker.id);
     // The bare id without the server's signature is no session either.
     expect(await whoIs(`civicwatch.sid=${sessionIdOf(planted)}`)).toBe(401);
 
     const signedIn = await signIn(victim.email, PASSWORD, { cookie: planted });
-    const issued = sessionCookieOf(signedIn.headers);
+    const issued = cookieOf(signedIn.headers);
     expect(sessionIdOf(issued)).not.toBe(sessionIdOf(planted));
     expect(await whoIs(issued)).toBe(victim.id);
     // The planted session was destroyed by the rotation: it never becomes the victim's.
@@ -202,7 +203,7 @@ describe('session fixation', () => {
     expect(await whoIs(registered.cookie)).toBe(registered.id);
     expect(await whoIs(planted)).toBe(401);
 
-    const again = sessionCookieOf((await signIn(registered.email, PASSWORD, { cookie: registered.cookie })).headers);
+    const again = cookieOf((await signIn(registered.email, PASSWORD, { cookie: registered.cookie })).headers);
     expect(sessionIdOf(again)).not.toBe(sessionIdOf(registered.cookie));
     expect(await whoIs(again)).toBe(registered.id);
     expect(await whoIs(registered.cookie)).toBe(401);
@@ -221,8 +222,8 @@ describe('session fixation', () => {
 
   it('a password change ends every other session of the account and keeps the one that made it', async () => {
     const member = await signUp('changer');
-    const laptop = sessionCookieOf((await signIn(member.email)).headers);
-    const stolen = sessionCookieOf((await signIn(member.email)).headers);
+    const laptop = cookieOf((await signIn(member.email)).headers);
+    const stolen = cookieOf((await signIn(member.email)).headers);
     expect(await sessionRowsOf(member.id)).toHaveLength(3);
 
     const changed = await call('POST', '/api/account/password', { cookie: laptop, json: { currentPassword: PASSWORD, newPassword: 'new-liberty2' } });
@@ -237,7 +238,7 @@ describe('session fixation', () => {
 
   it('a password reset through the e-mailed link ends every session of the account', async () => {
     const member = await signUp('forgetful');
-    const stolen = sessionCookieOf((await signIn(member.email)).headers);
+    const stolen = cookieOf((await signIn(member.email)).headers);
     expect((await call('POST', '/api/password/forgot', { json: { email: member.email } })).status).toBe(202);
     const token = await accountLinkToken({ runtime }, member.email, '/reset-password');
 

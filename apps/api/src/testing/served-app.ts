@@ -1,42 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@civicwatch/adapters/config/config.ts';
 import { createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
 import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
+import { CivicwatchProcess, freePort } from './civicwatch-process.ts';
+import { call, type Answer, type CallInit } from './http-calls.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-export interface CallInit {
-  cookie?: string;
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-}
-
-export interface Answer {
-  status: number;
-  text: string;
-  headers: Headers;
-}
-
-/** A real `civicwatch serve` process on loopback, as the resilience tests drive it. */
+/** A real `civicwatch serve` process on loopback with an embedded database of its own, as the resilience tests drive it. */
 export interface ServedApp {
   /** `http://127.0.0.1:<port>`, also its PUBLIC_URL unless the environment names another. */
   readonly base: string;
   readonly dataDir: string;
-  readonly process: ChildProcess;
+  readonly server: CivicwatchProcess;
   call(method: string, url: string, init?: CallInit): Promise<Answer>;
   /** Peak resident set of the server process (VmHWM), in MiB. */
   peakRssMb(): number;
@@ -45,10 +22,9 @@ export interface ServedApp {
 }
 
 /**
- * Starts `civicwatch serve` on a free loopback port (NODE_ENV=test, errors only on stderr) and waits until
- * /api/health answers. Without `dataDir` it serves a fresh copy of the migrated embedded template, removed
- * by stop(); with one (another server's), it reaches that server's database through its socket.
- * A server that does not come up is killed before this throws.
+ * Starts `civicwatch serve` (NODE_ENV=test, errors only) and waits until it answers. Without `dataDir` it
+ * serves a fresh copy of the migrated embedded template, removed by stop(); with one (another server's), it
+ * reaches that server's database through its socket.
  */
 export async function startServedApp(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ServedApp> {
   const ownDataDir = options.dataDir ? undefined : await mkdtemp(path.join(tmpdir(), 'cw-served-'));
@@ -56,65 +32,35 @@ export async function startServedApp(options: { env?: Record<string, string>; da
   const dataDir = options.dataDir ?? ownDataDir!;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base,
-    ...options.env,
-  };
-  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(path.join(root, 'apps/cli/bin/civicwatch'), ['serve'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        child.once('close', () => resolve());
-        child.kill('SIGTERM');
-      });
-    }
-    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
-  };
-
+  const removeOwnDataDir = () => (ownDataDir ? rm(ownDataDir, { recursive: true, force: true }) : Promise.resolve());
+  let server: CivicwatchProcess;
   try {
-    for (const deadline = Date.now() + 60_000; ;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    server = await CivicwatchProcess.start('serve', {
+      NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base,
+      // The embedded database, whatever the test's own environment holds.
+      DATABASE_URL: '',
+      ...options.env,
+    }, { port });
   } catch (error) {
-    await stop();
+    await removeOwnDataDir();
     throw error;
   }
-
   return {
     base,
     dataDir,
-    process: child,
-    async call(method, url, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.cookie) headers.cookie = init.cookie;
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        body = JSON.stringify(init.json);
-      }
-      const response = await fetch(`${base}${url}`, { method, headers, body });
-      return { status: response.status, text: await response.text(), headers: response.headers };
+    server,
+    call: (method, url, init) => call(base, method, url, init),
+    peakRssMb: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024,
+    stop: async () => {
+      await server.kill('SIGTERM');
+      await removeOwnDataDir();
     },
-    peakRssMb: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024,
-    stop,
   };
 }
 
 /** The test's own runtime on a served embedded database (through its socket, as `civicwatch` reaches it beside the server). */
 export const openRuntimeBeside = (served: ServedApp): Promise<Runtime> =>
   createRuntime(loadConfig({ NODE_ENV: 'test', DATA_DIR: served.dataDir, LOG_LEVEL: 'silent' }));
-
-/** The session cookie a response set, ready for the next request's `cookie` header. */
-export const sessionCookieOf = (headers: Headers): string => {
-  const cookie = headers.getSetCookie().find((c) => c.startsWith('civicwatch.sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-};
 
 export const sqlOn = (runtime: Runtime) =>
   async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => runtime.database.orm.em.fork().execute<T[]>(query, params);

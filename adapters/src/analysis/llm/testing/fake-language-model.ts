@@ -9,6 +9,8 @@ export type ScriptedReply =
   | { kind: 'status'; status: number; headers?: Record<string, string> }
   /** Never answers, until the client gives up. */
   | { kind: 'hang' }
+  /** Answers this body as it is, not in the API's shape: a proxy's error page, a body cut short. */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
   /** Answers like a diligent model: see `faithfulDraft`. */
   | { kind: 'faithful' };
 
