@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadEveryPage } from '../routes/lazy-page.ts';
 import { server } from './server.ts';
 
 // The first render of a file pays for module loading; on a busy machine that exceeds the 1 s default.
@@ -50,6 +51,9 @@ beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
   encodeUploadsLikeABrowser();
 });
+// The app's pages are lazy chunks: the test file's imports made them, and here their code loads, without the
+// time limit of a test's waits (as when the route table imported every page). Nothing when no app is used.
+beforeAll(loadEveryPage, 120_000);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
