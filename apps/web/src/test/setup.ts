@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadToastViewport } from '../components/ui/toaster.tsx';
 import { loadEveryPage } from '../routes/lazy-page.ts';
 import { server } from './server.ts';
 
@@ -51,9 +52,9 @@ beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
   encodeUploadsLikeABrowser();
 });
-// The app's pages are lazy chunks: the test file's imports made them, and here their code loads, without the
-// time limit of a test's waits (as when the route table imported every page). Nothing when no app is used.
-beforeAll(loadEveryPage, 120_000);
+// The app's pages and the toasts' viewport are lazy chunks: here their code loads, without the time limit of a
+// test's waits (as when everything was imported up front). Settled, not all fulfilled: a test may make one fail.
+beforeAll(() => Promise.allSettled([loadEveryPage(), loadToastViewport()]), 120_000);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
