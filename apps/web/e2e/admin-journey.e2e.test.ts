@@ -129,7 +129,8 @@ test('the administrator edits a prompt, creates a promo code a citizen redeems, 
   expect(await me(citizen)).toMatchObject({ credits: 4 });
   await citizen.goto(`${j.server.url}/`);
   const creditsCard = citizen.getByText('Credits Remaining', { exact: true }).locator('xpath=../following-sibling::p');
-  await expect.poll(() => creditsCard.innerText()).toBe('4');
+  // The home is a chunk of its own, fetched once /api/user has answered: longer than a poll's default second here.
+  await expect.poll(() => creditsCard.innerText(), { timeout: 10_000 }).toBe('4');
 
   // The administrator sees the use, finds the citizen, and moves them to Patriot with its 5 credits.
   await admin.reload();

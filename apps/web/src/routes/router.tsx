@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   HeadContent,
@@ -6,31 +5,18 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   notFound,
   redirect,
+  type RouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { PageFrame } from '../components/ui/main-content.tsx';
+import { PageSpinner } from '../components/ui/spinner.tsx';
 import { publicConfigQuery } from '../features/config/api/get-config.ts';
-import { AccountPage } from './account-page.tsx';
-import { ConfirmEmailPage, VerifyEmailPage } from './account-link-pages.tsx';
-import { AdminPage } from './admin-page.tsx';
-import { AnalyzePage } from './analyze-page.tsx';
-import { HistoryPage } from './history-page.tsx';
 import { IndexPage } from './index-page.tsx';
-import { ForgotPasswordPage } from './forgot-password-page.tsx';
-import { LoginPage } from './login-page.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { PaymentSuccessPage } from './payment-success-page.tsx';
-import { RedeemPromoPage } from './redeem-promo-page.tsx';
-import { ResetPasswordPage } from './reset-password-page.tsx';
-import { SharedAnalysisPage } from './shared-analysis-page.tsx';
-import { PrivacyPage } from './privacy-page.tsx';
-import { TermsPage } from './terms-page.tsx';
-import { SignUpPage } from './signup-page.tsx';
-import { SubscribePage } from './subscribe-page.tsx';
-import { UnsubscribePage } from './unsubscribe-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -56,12 +42,40 @@ const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?:
 /** The pages an e-mailed link opens: /unsubscribe?token=... (spec §2), /reset-password, /verify-email, /confirm-email. */
 const validateTokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
 
+/**
+ * Every page but `/` and Page Not Found is a chunk of its own, fetched when its route matches or a link to it
+ * is hovered (`defaultPreload: 'intent'`), so the landing page's first load holds only what it shows.
+ */
+const LoginPage = lazyPage(() => import('./login-page.tsx'), 'LoginPage');
+const SignUpPage = lazyPage(() => import('./signup-page.tsx'), 'SignUpPage');
+const SubscribePage = lazyPage(() => import('./subscribe-page.tsx'), 'SubscribePage');
+const CheckoutPage = lazyPage(() => import('./checkout-page.tsx'), 'CheckoutPage');
+const PaymentSuccessPage = lazyPage(() => import('./payment-success-page.tsx'), 'PaymentSuccessPage');
+const RedeemPromoPage = lazyPage(() => import('./redeem-promo-page.tsx'), 'RedeemPromoPage');
+const PrivacyPage = lazyPage(() => import('./privacy-page.tsx'), 'PrivacyPage');
+const TermsPage = lazyPage(() => import('./terms-page.tsx'), 'TermsPage');
+const UnsubscribePage = lazyPage(() => import('./unsubscribe-page.tsx'), 'UnsubscribePage');
+const ForgotPasswordPage = lazyPage(() => import('./forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./reset-password-page.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('./account-link-pages.tsx'), 'VerifyEmailPage');
+const ConfirmEmailPage = lazyPage(() => import('./account-link-pages.tsx'), 'ConfirmEmailPage');
+const AdminPage = lazyPage(() => import('./admin-page.tsx'), 'AdminPage');
+const AnalyzePage = lazyPage(() => import('./analyze-page.tsx'), 'AnalyzePage');
+const HistoryPage = lazyPage(() => import('./history-page.tsx'), 'HistoryPage');
+const AccountPage = lazyPage(() => import('./account-page.tsx'), 'AccountPage');
+const SharedAnalysisPage = lazyPage(() => import('./shared-analysis-page.tsx'), 'SharedAnalysisPage');
+const TestPaymentPage = lazyPage(() => import('./test-payment-page.tsx'), 'TestPaymentPage');
+const DebugStripePage = lazyPage(() => import('./debug-stripe-page.tsx'), 'DebugStripePage');
+const SimplePaymentPage = lazyPage(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage');
+
 /** Each page names itself in the browser's title bar and history (WCAG 2.4.2). */
 const titled = (title: string) => ({ meta: [{ title }] });
 
 /**
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
  * trailing slash (the router's defaults, pinned below); anything else is Page Not Found.
+ * What a route needs before its page renders (title, search parsing, `beforeLoad` guards) stays here, in the
+ * first load, so it runs before the page's chunk arrives (docs/adr/0016-the-landing-page-loads-only-what-it-shows.md).
  */
 function createRouteTree() {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -74,7 +88,7 @@ function createRouteTree() {
     ),
     notFoundComponent: NotFoundPage,
   });
-  const page = <TPath extends string>(path: TPath, title: string, component: () => ReactNode) =>
+  const page = <TPath extends string>(path: TPath, title: string, component: RouteComponent) =>
     createRoute({ getParentRoute: () => rootRoute, path, head: () => titled(`${title} · CivicWatch`), component });
   const redirectRoute = <TPath extends string>(path: TPath, to: '/' | '/signup') =>
     createRoute({
@@ -88,7 +102,7 @@ function createRouteTree() {
    * Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES, DECISIONS). Like the
    * checkout, they load as their own chunk, so Stripe's libraries stay out of every other page.
    */
-  const developerPage = <TPath extends string>(path: TPath, title: string, component: ReturnType<typeof lazyRouteComponent>) =>
+  const developerPage = <TPath extends string>(path: TPath, title: string, component: RouteComponent) =>
     createRoute({
       getParentRoute: () => rootRoute,
       path,
@@ -113,7 +127,7 @@ function createRouteTree() {
       path: '/checkout',
       head: () => titled('Checkout · CivicWatch'),
       validateSearch: validateCheckoutSearch,
-      component: lazyRouteComponent(() => import('./checkout-page.tsx'), 'CheckoutPage'),
+      component: CheckoutPage,
     }),
     createRoute({
       getParentRoute: () => rootRoute,
@@ -135,9 +149,9 @@ function createRouteTree() {
     page('/history', 'Watchdog History', HistoryPage),
     page('/account', 'Account Settings', AccountPage),
     page('/shared/$token', 'Shared Analysis', SharedAnalysisPage),
-    developerPage('/test-payment', 'Test Payment', lazyRouteComponent(() => import('./test-payment-page.tsx'), 'TestPaymentPage')),
-    developerPage('/debug-stripe', 'Payment Debugging', lazyRouteComponent(() => import('./debug-stripe-page.tsx'), 'DebugStripePage')),
-    developerPage('/simple-payment', 'Simple Payment', lazyRouteComponent(() => import('./simple-payment-page.tsx'), 'SimplePaymentPage')),
+    developerPage('/test-payment', 'Test Payment', TestPaymentPage),
+    developerPage('/debug-stripe', 'Payment Debugging', DebugStripePage),
+    developerPage('/simple-payment', 'Simple Payment', SimplePaymentPage),
   ]);
 }
 
@@ -149,6 +163,10 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     trailingSlash: 'never',
     notFoundMode: 'root',
     defaultPreload: 'intent',
+    // A page whose chunk is slow to arrive shows a spinner after the router's pendingMs (1 s); one that does
+    // not arrive says so (RouteErrorPage), as does any page that throws.
+    defaultPendingComponent: PageSpinner,
+    defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,
     ...(history ? { history } : {}),
   });

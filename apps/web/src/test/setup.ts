@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadToastViewport } from '../components/ui/toaster.tsx';
+import { loadEveryPage } from '../routes/lazy-page.ts';
 import { server } from './server.ts';
 
 // The first render of a file pays for module loading; on a busy machine that exceeds the 1 s default.
@@ -50,6 +52,9 @@ beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
   encodeUploadsLikeABrowser();
 });
+// The app's pages and the toasts' viewport are lazy chunks: here their code loads, without the time limit of a
+// test's waits (as when everything was imported up front). Settled, not all fulfilled: a test may make one fail.
+beforeAll(() => Promise.allSettled([loadEveryPage(), loadToastViewport()]), 120_000);
 afterEach(() => {
   cleanup();
   server.resetHandlers();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createToastStore } from '../../lib/toast-store.ts';
 import { ToastProvider } from './toaster.tsx';
 
@@ -15,10 +16,22 @@ describe('toasts', () => {
     expect(await screen.findByText('Failed to update profile. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: /F8/ })).toBeInTheDocument();
   });
 
-  it('offers the F8 hotkey on the viewport', () => {
-    render(<ToastProvider store={createToastStore()}>{null}</ToastProvider>);
-    expect(screen.getByRole('region', { name: /F8/ })).toBeInTheDocument();
+  it('moves the focus to the notifications viewport on F8, before any toast too', async () => {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider store={createToastStore()}>
+        <button type="button">Analyze</button>
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Analyze' }));
+    expect(screen.queryByRole('region', { name: /F8/ })).not.toBeInTheDocument();
+
+    // user-event knows no F keys; a browser's F8 has this key and code (the code is what Radix matches).
+    fireEvent.keyDown(document.activeElement ?? document, { key: 'F8', code: 'F8' });
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
+    await waitFor(() => expect(region).toContainElement(document.activeElement as HTMLElement));
   });
 });

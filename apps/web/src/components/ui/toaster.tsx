@@ -1,12 +1,6 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import type { ToastInput, ToastStore, ToastVariant } from '../../lib/toast-store.ts';
-import { cn } from '../../lib/cn.ts';
-
-/** Spec §4 "Toasts": auto-close after 5000 ms, swipe 50 px to dismiss, F8 focuses the viewport. */
-const TOAST_DURATION_MS = 5000;
-const SWIPE_THRESHOLD_PX = 50;
+import { Component, Suspense, createContext, lazy, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastInput, ToastMessage, ToastStore } from '../../lib/toast-store.ts';
+import { Button } from './button.tsx';
 
 const ToastContext = createContext<ToastStore | null>(null);
 
@@ -16,52 +10,68 @@ export function useToast(): (toast: ToastInput) => void {
   return store.show;
 }
 
-const variantClasses: Record<ToastVariant, string> = {
-  default: 'border-slate-200 bg-white text-slate-900',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
-  destructive: 'border-red-200 bg-red-50 text-red-950',
-};
+let viewportModule: Promise<typeof import('./toast-viewport.tsx')> | undefined;
 
+/**
+ * Fetches the toasts' viewport (Radix Toast): most visits raise no toast, so it is not part of the first load
+ * (ADR 0016). Also for tests, whose waits for a toast should not cover compiling it.
+ */
+export const loadToastViewport = () => (viewportModule ??= import('./toast-viewport.tsx'));
+
+const ToastViewport = lazy(() => loadToastViewport().then((module) => ({ default: module.ToastViewport })));
+
+/**
+ * When the viewport's code cannot be fetched (a deploy replaced it, the connection dropped), the toast's text
+ * still reaches the user, in a plain status box, and the page around it stays.
+ */
+class PlainToastWithoutViewport extends Component<{ toast: ToastMessage | null; onClose: (id: number) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    const { toast, onClose, children } = this.props;
+    if (!this.state.failed) return children;
+    if (!toast) return null;
+    return (
+      <div role="status" className="fixed bottom-0 right-0 z-[100] m-4 grid max-w-[420px] gap-1 rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-lg">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description && <p className="text-sm opacity-90">{toast.description}</p>}
+        <Button variant="ghost" size="sm" className="justify-self-end" onClick={() => onClose(toast.id)}>
+          Close
+        </Button>
+      </div>
+    );
+  }
+}
+
+/** Toasts for everything below it; the viewport comes with the first toast, or with the first F8 (spec §4). */
 export function ToastProvider({ store, children }: { store: ToastStore; children: ReactNode }) {
   const toast = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [viewport, setViewport] = useState<'for-toast' | 'for-hotkey' | null>(null);
+  if (toast && !viewport) setViewport('for-toast');
+  useEffect(() => {
+    if (viewport) return;
+    // Once there, the viewport answers F8 itself; this one only brings it and has it take the focus.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code === 'F8') setViewport('for-hotkey');
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [viewport]);
 
   return (
     <ToastContext.Provider value={store}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
-        {children}
-        {toast && (
-          <ToastPrimitive.Root
-            key={toast.id}
-            type={toast.variant === 'destructive' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) store.dismiss(toast.id);
-            }}
-            className={cn(
-              'pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg',
-              'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-              'data-[state=open]:animate-[toast-in_150ms_ease-out]',
-              variantClasses[toast.variant ?? 'default'],
-            )}
-          >
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title>
-              {toast.description && (
-                <ToastPrimitive.Description className="text-sm opacity-90">{toast.description}</ToastPrimitive.Description>
-              )}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="Close"
-              className="absolute right-2 top-2 rounded-md p-1 opacity-60 transition hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        )}
-        <ToastPrimitive.Viewport
-          hotkey={['F8']}
-          className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
-        />
-      </ToastPrimitive.Provider>
+      {children}
+      {viewport && (
+        <PlainToastWithoutViewport toast={toast} onClose={store.dismiss}>
+          <Suspense fallback={null}>
+            <ToastViewport store={store} focused={viewport === 'for-hotkey'} />
+          </Suspense>
+        </PlainToastWithoutViewport>
+      )}
     </ToastContext.Provider>
   );
 }

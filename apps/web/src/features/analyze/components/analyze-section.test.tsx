@@ -338,7 +338,8 @@ describe('Analyze page: running an analysis', () => {
     const dashboardCallsBefore = dashboardCalls;
     analyze.release();
     expect(await screen.findByText('Completed just now')).toBeInTheDocument();
-    expect(screen.getByText('Analysis Complete')).toBeInTheDocument();
+    // The toast comes a moment later when it is the first: its viewport's code loads with it (ADR 0016).
+    expect(await screen.findByText('Analysis Complete')).toBeInTheDocument();
     expect(screen.getByText('Your document has been analyzed successfully.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Analysis Results' })).toBeInTheDocument();
     expect(screen.getByText('City Budget · Constitutional Check')).toBeInTheDocument();
