@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openJourney, type Journey } from './support/journey.ts';
 
 // Issue 8: the landing page's first load holds only what it shows; every other page is a chunk of its own
-// (docs/adr/0016-the-landing-page-loads-only-what-it-shows.md), and one that does not arrive says so.
+// (docs/adr/0018-the-landing-page-loads-only-what-it-shows.md), and one that does not arrive says so.
 
 let j: Journey;
 beforeAll(async () => { j = await openJourney(); });

@@ -75,7 +75,7 @@ const titled = (title: string) => ({ meta: [{ title }] });
  * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
  * trailing slash (the router's defaults, pinned below); anything else is Page Not Found.
  * What a route needs before its page renders (title, search parsing, `beforeLoad` guards) stays here, in the
- * first load, so it runs before the page's chunk arrives (docs/adr/0016-the-landing-page-loads-only-what-it-shows.md).
+ * first load, so it runs before the page's chunk arrives (docs/adr/0018-the-landing-page-loads-only-what-it-shows.md).
  */
 function createRouteTree() {
   const rootRoute = createRootRouteWithContext<RouterContext>()({

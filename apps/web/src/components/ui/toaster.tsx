@@ -14,7 +14,7 @@ let viewportModule: Promise<typeof import('./toast-viewport.tsx')> | undefined;
 
 /**
  * Fetches the toasts' viewport (Radix Toast): most visits raise no toast, so it is not part of the first load
- * (ADR 0016). Also for tests, whose waits for a toast should not cover compiling it.
+ * (ADR 0018). Also for tests, whose waits for a toast should not cover compiling it.
  */
 export const loadToastViewport = () => (viewportModule ??= import('./toast-viewport.tsx'));
 

@@ -338,7 +338,7 @@ describe('Analyze page: running an analysis', () => {
     const dashboardCallsBefore = dashboardCalls;
     analyze.release();
     expect(await screen.findByText('Completed just now')).toBeInTheDocument();
-    // The toast comes a moment later when it is the first: its viewport's code loads with it (ADR 0016).
+    // The toast comes a moment later when it is the first: its viewport's code loads with it (ADR 0018).
     expect(await screen.findByText('Analysis Complete')).toBeInTheDocument();
     expect(screen.getByText('Your document has been analyzed successfully.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Analysis Results' })).toBeInTheDocument();
