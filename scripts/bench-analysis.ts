@@ -78,7 +78,7 @@ export async function measureAnalysisOverhead(options: { rounds: number }): Prom
   const pdf = new Uint8Array(readFileSync(file));
   const model = await startInstantModel();
   const bench = await startBenchServer({ OPENAI_API_KEY: 'sk-bench-instant-model', OPENAI_BASE_URL: model.baseUrl });
-  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxThreads: 1 }) });
+  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxProcesses: 1 }) });
   const rounds = Math.max(3, options.rounds);
   try {
     const email = 'overhead@bench.example.org';

@@ -54,7 +54,7 @@ export async function measureExtraction(options: { rounds: number; threads: numb
       const file = join(corpus, name);
       return { name, path: file, bytes: new Uint8Array(readFileSync(file)), pages: pageCount(file) };
     });
-  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxThreads: threads }) });
+  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxProcesses: threads }) });
   const extract = async (doc: Doc): Promise<void> => {
     const result = await extractor.extract(doc.bytes);
     if (!result.ok) throw new Error(`${doc.name}: ${result.error.code}`);
@@ -134,7 +134,7 @@ async function benchOcr(ocrPageCount: number, ocrDpi: number): Promise<void> {
     new Uint8Array(execFileSync('qpdf', [join(corpus, name), '--pages', '.', String(page), '--', '-']));
 
   // One thread, so that every measured page after the first meets a warm Tesseract worker.
-  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxThreads: 1 }), ocrDpi });
+  const extractor = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxProcesses: 1 }), ocrDpi });
   try {
     const ocr = async (bytes: Uint8Array): Promise<number> => {
       const result = await extractor.extract(bytes);

@@ -1,71 +1,226 @@
-import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
-import type { ExtractionOutcome, ExtractionTask } from './extraction.protocol.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, platform } from 'node:os';
+import type { ExtractionOutcome, ExtractionTask, FromWorkerMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
 
 export interface ExtractionPoolOptions {
-  /** Upper bound on threads; never more than `os.availableParallelism()` (OCR is CPU-bound). */
-  maxThreads?: number;
-  /** How long a thread beyond the first stays warm without work, in milliseconds. */
+  /** Upper bound on processes; never more than `os.availableParallelism()` (OCR is CPU-bound). */
+  maxProcesses?: number;
+  /** How long a process beyond the first stays warm without work, in milliseconds. */
   idleTimeoutMs?: number;
-  /** The JavaScript heap a thread may use, in MiB; a thread that needs more is ended and replaced. */
+  /** The JavaScript heap a process may use, in MiB; a process that needs more is ended. */
   maxHeapMb?: number;
+  /** The memory a process may hold (its resident set), in MiB; a process over it is ended at once. */
+  maxMemoryMb?: number;
 }
 
 /**
- * pdf.js keeps a page's parsed content (its fonts, its operator list) on the heap while it reads it: a few
- * dozen MiB for real documents. A thread over this limit is ended by Node (ERR_WORKER_OUT_OF_MEMORY) instead
- * of taking the server's memory; piscina starts another. Decoded streams and canvases live outside the heap:
- * the stream budget and the image and render limits of the worker bound those.
+ * pdf.js keeps a page's parsed content (its fonts, its operator list) on the heap while it reads it: a few dozen
+ * MiB for real documents.
  */
 export const DEFAULT_MAX_HEAP_MB = 256;
-
 /**
- * The worker file by URL relative to this module, so it resolves the same under tsx, vitest and plain Node.
- * Piscina starts a bare worker thread for it: Node strips its types itself (see the worker's header), and
- * when the process runs under tsx the thread inherits tsx's `--import` through `process.execArgv`.
+ * What one document may hold at once: decoded streams and canvases live outside the JavaScript heap. The largest
+ * page the stream budget lets through (256 MiB decoded) with pdf.js, Tesseract and its model fits; measured in
+ * ADR 0014.
  */
-const workerUrl = new URL('./extraction.worker.ts', import.meta.url).href;
+export const DEFAULT_MAX_MEMORY_MB = 1024;
+/** A warm process that holds more than this after a document is replaced, so that memory goes back to the system. */
+const RECYCLE_ABOVE_MB = 384;
+/** How often a busy process's resident memory is read. */
+const MEMORY_POLL_MS = 50;
+/**
+ * The kernel's own ceiling on the process's writable memory (RLIMIT_DATA), set through util-linux's `prlimit`:
+ * it stops an allocation between two polls. V8 and WebAssembly reserve address space they never touch, which
+ * RLIMIT_DATA does not count; what they commit (about 600 MiB for Node 24 alone, more with pdf.js, the canvas and a Tesseract thread) it does, hence the margin.
+ */
+const KERNEL_LIMIT_MARGIN_MB = 2048;
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => platform() === 'linux' && existsSync(path));
+
+/** The worker file by URL relative to this module; Node strips its types itself (see the worker's header). */
+const workerPath = new URL('./extraction.worker.ts', import.meta.url).pathname;
+
+/** Why a process was ended while it read a document. */
+export class ExtractionProcessEnded extends Error {
+  readonly reason: 'memory' | 'crash';
+
+  constructor(reason: 'memory' | 'crash', detail: string) {
+    super(`The extraction process ended: ${detail}`);
+    this.reason = reason;
+    this.name = 'ExtractionProcessEnded';
+  }
+}
+
+interface Job {
+  task: ExtractionTask;
+  onMessage: (message: StartedMessage | ProgressMessage) => void;
+  resolve: (outcome: ExtractionOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Worker {
+  child: ChildProcess;
+  job?: Job;
+  idle?: NodeJS.Timeout;
+  memoryPoll?: NodeJS.Timeout;
+  /** Set when we end the process, so its exit is not taken for a crash. */
+  endedFor?: 'memory' | 'abort' | 'close';
+}
+
+function residentMb(pid: number | undefined): number {
+  if (pid === undefined || platform() !== 'linux') return 0;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]);
+    return (pages * 4096) / (1024 * 1024);
+  } catch {
+    return 0;
+  }
+}
 
 /**
- * Worker threads that read PDFs. Started on first use, kept warm (each thread keeps its pdf.js module and
- * its Tesseract worker between documents), destroyed by `close()`; a later `run` starts it again.
- * One document is one task, so a long scan holds one thread and other uploads use the others.
+ * Child processes that read PDFs, one document each at a time (ADR 0014). A process, not a thread: its memory
+ * is bounded by the kernel and by a watchdog on its resident set, and all of it goes back to the system when it
+ * is ended, which a thread's decoded buffers do not (the allocator keeps them for the process). Started on first
+ * use and kept warm (each keeps its pdf.js module and its Tesseract worker between documents); a process ended
+ * for a limit or an abort is replaced by the next document; `close()` ends them all.
  */
 export class ExtractionPool {
   readonly #options: ExtractionPoolOptions;
-  #piscina: Piscina<ExtractionTask, ExtractionOutcome> | undefined;
+  readonly #workers = new Set<Worker>();
+  readonly #queue: Job[] = [];
 
   constructor(options: ExtractionPoolOptions = {}) {
     this.#options = options;
   }
 
-  get maxThreads(): number {
-    return Math.max(1, Math.min(this.#options.maxThreads ?? Number.POSITIVE_INFINITY, availableParallelism()));
+  get maxProcesses(): number {
+    return Math.max(1, Math.min(this.#options.maxProcesses ?? Number.POSITIVE_INFINITY, availableParallelism()));
+  }
+
+  get #maxMemoryMb(): number {
+    return this.#options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   }
 
   /**
-   * `task.bytes.buffer` and `task.port` are transferred: the caller must not use them afterwards. An aborted
-   * `signal` ends the thread reading the task (piscina starts another) and rejects with an `AbortError`.
+   * Reads `task` in a process. `onMessage` gets its `started` and progress messages, in order, before the
+   * promise settles. An aborted `signal` ends the process reading the task and rejects with the signal's
+   * reason; a process over its memory, or that dies, rejects with `ExtractionProcessEnded`.
    */
-  run(task: ExtractionTask, signal?: AbortSignal): Promise<ExtractionOutcome> {
-    this.#piscina ??= new Piscina<ExtractionTask, ExtractionOutcome>({
-      filename: workerUrl,
-      minThreads: 1,
-      maxThreads: this.maxThreads,
-      // A thread's Tesseract worker holds ~100 MB of model: let spare threads go after a quiet spell.
-      idleTimeout: this.#options.idleTimeoutMs ?? 5 * 60_000,
-      // Tesseract holds one recognition at a time: one document per thread.
-      concurrentTasksPerWorker: 1,
-      resourceLimits: { maxOldGenerationSizeMb: this.#options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
+  run(
+    task: ExtractionTask,
+    options: { signal?: AbortSignal; onMessage?: (message: StartedMessage | ProgressMessage) => void } = {},
+  ): Promise<ExtractionOutcome> {
+    options.signal?.throwIfAborted();
+    return new Promise<ExtractionOutcome>((resolve, reject) => {
+      const job: Job = { task, onMessage: options.onMessage ?? (() => {}), resolve, reject };
+      const onAbort = (): void => {
+        const queued = this.#queue.indexOf(job);
+        if (queued !== -1) this.#queue.splice(queued, 1);
+        const worker = [...this.#workers].find((candidate) => candidate.job === job);
+        if (worker) this.#end(worker, 'abort');
+        reject(options.signal?.reason);
+      };
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = <T>(settler: (value: T) => void) => (value: T): void => {
+        options.signal?.removeEventListener('abort', onAbort);
+        settler(value);
+      };
+      job.resolve = settle(resolve);
+      job.reject = settle(reject);
+      this.#queue.push(job);
+      this.#dispatch();
     });
-    return this.#piscina.run(task, { transferList: [task.bytes.buffer as ArrayBuffer, task.port], signal });
   }
 
-  /** Terminates every thread; documents being read fail. Idempotent. */
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      let worker = [...this.#workers].find((candidate) => !candidate.job && !candidate.endedFor);
+      if (!worker) {
+        if (this.#workers.size >= this.maxProcesses) return;
+        worker = this.#start();
+      }
+      this.#give(worker, this.#queue.shift()!);
+    }
+  }
+
+  #start(): Worker {
+    const heapMb = this.#options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
+    const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--disable-warning=ExperimentalWarning', workerPath];
+    const kernelLimit = (this.#maxMemoryMb + KERNEL_LIMIT_MARGIN_MB) * 1024 * 1024;
+    const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${kernelLimit}`, '--', ...node] : node;
+    // The child's standard output goes to our standard error: the CLI's standard output is its result.
+    const child = spawn(command!, args, { stdio: ['ignore', 2, 'inherit', 'ipc'], serialization: 'advanced' });
+    const worker: Worker = { child };
+    this.#workers.add(worker);
+    child.on('message', (message: FromWorkerMessage) => this.#onMessage(worker, message));
+    child.on('exit', (code, signal) => this.#onExit(worker, code, signal));
+    child.on('error', () => this.#onExit(worker, null, null));
+    return worker;
+  }
+
+  #give(worker: Worker, job: Job): void {
+    clearTimeout(worker.idle);
+    worker.job = job;
+    worker.child.send({ type: 'task', task: job.task } satisfies ToWorkerMessage);
+    worker.memoryPoll = setInterval(() => {
+      if (residentMb(worker.child.pid) > this.#maxMemoryMb) this.#end(worker, 'memory');
+    }, MEMORY_POLL_MS);
+  }
+
+  #onMessage(worker: Worker, message: FromWorkerMessage): void {
+    const job = worker.job;
+    if (!job) return;
+    if (message.type === 'started' || message.type === 'progress') {
+      job.onMessage(message);
+      return;
+    }
+    this.#finish(worker);
+    if (message.type === 'outcome') job.resolve(message.outcome);
+    else job.reject(new ExtractionProcessEnded('crash', message.message));
+    if (residentMb(worker.child.pid) > RECYCLE_ABOVE_MB) this.#end(worker, 'close');
+    else this.#rest(worker);
+    this.#dispatch();
+  }
+
+  /** Spare processes beyond the first go after a quiet spell: each holds about 150 MB with its OCR model. */
+  #rest(worker: Worker): void {
+    if (this.#workers.size <= 1) return;
+    worker.idle = setTimeout(() => this.#end(worker, 'close'), this.#options.idleTimeoutMs ?? 5 * 60_000);
+    worker.idle.unref();
+  }
+
+  #finish(worker: Worker): Job | undefined {
+    clearInterval(worker.memoryPoll);
+    const job = worker.job;
+    worker.job = undefined;
+    return job;
+  }
+
+  #end(worker: Worker, reason: 'memory' | 'abort' | 'close'): void {
+    worker.endedFor ??= reason;
+    clearTimeout(worker.idle);
+    clearInterval(worker.memoryPoll);
+    worker.child.kill('SIGKILL');
+  }
+
+  #onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.#workers.delete(worker)) return;
+    const job = this.#finish(worker);
+    if (job && worker.endedFor !== 'abort') {
+      // V8 aborts a process whose heap is full; the kernel's limit makes an allocation fail the same way.
+      const outOfMemory = worker.endedFor === 'memory' || signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || code === 133;
+      job.reject(new ExtractionProcessEnded(outOfMemory ? 'memory' : 'crash', `exit code ${code}, signal ${signal}`));
+    }
+    this.#dispatch();
+  }
+
+  /** Ends every process; documents being read fail. Idempotent; a later `run` starts processes again. */
   async close(): Promise<void> {
-    const piscina = this.#piscina;
-    this.#piscina = undefined;
-    await piscina?.destroy();
+    const exits = [...this.#workers].map((worker) => new Promise<void>((resolve) => {
+      worker.child.once('exit', () => resolve());
+      this.#end(worker, 'close');
+    }));
+    await Promise.all(exits);
   }
 }
 

@@ -1,35 +1,39 @@
 /**
- * What crosses the thread boundary between `PdfjsTextExtractor` (main thread) and `extraction.worker.ts`
- * (a piscina thread). Plain structured-cloneable data only: no classes, no functions.
+ * What crosses the process boundary between `ExtractionPool` (the server) and `extraction.worker.ts` (a child
+ * process), over Node's IPC channel with the `advanced` serialization: plain structured-cloneable data only.
  */
-import type { MessagePort } from 'node:worker_threads';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
 
 export interface ExtractionTask {
-  /** A private copy of the document, transferred (not copied) into the worker. */
+  /** The document, copied to the child. */
   bytes: Uint8Array;
-  /** Worker → main: `StartedMessage`, then `ProgressMessage`s; main → worker: `CancelMessage`. Transferred with the task. */
-  port: MessagePort;
   /** Rendering resolution for OCR, in dots per inch. */
   ocrDpi: number;
   /** Refuse a PDF with more pages than this as soon as it is opened, before any page is read or OCR'd. */
   maxPages?: number;
 }
 
-/** The worker took the task: its time limit starts now, not while it waited for a free thread. */
+/** Server → child. */
+export type ToWorkerMessage = { type: 'task'; task: ExtractionTask };
+
+/** Child → server: `started` (its time limit starts now, not while it waited for a process), progress, then one end. */
 export type StartedMessage = { type: 'started' };
 export type ProgressMessage = { type: 'progress'; progress: ExtractionProgress };
-export type CancelMessage = { type: 'cancel' };
+export type OutcomeMessage = { type: 'outcome'; outcome: ExtractionOutcome };
+/** A bug or a broken installation in the child: the task fails as an error, not as a refusal. */
+export type CrashMessage = { type: 'crash'; message: string };
+export type FromWorkerMessage = StartedMessage | ProgressMessage | OutcomeMessage | CrashMessage;
 
-/** Expected failures only; anything else is thrown by the worker and rejects the piscina task. */
+/** Expected failures only; anything else is a `CrashMessage`. */
 export type ExtractionFailureCode =
   | 'document.corrupt' | 'document.encrypted' | 'document.empty' | 'document.too_many_pages' | 'document.too_complex';
 
-/** A refusal for what reading the PDF would cost: its Flate streams decode to more than the budget. */
+/** A refusal for what reading the PDF would cost: its streams decode, use by use, to more than the budget. */
 export const TOO_MUCH_DATA_MESSAGE = 'This PDF holds more compressed data than can be read safely. Please upload a smaller or simpler PDF.';
+
+/** A refusal for a document that needs more memory than its process may hold. */
+export const TOO_MUCH_MEMORY_MESSAGE = 'This PDF needs more memory to read than the server allows. Please upload a smaller or simpler PDF.';
 
 export type ExtractionOutcome =
   | { kind: 'pages'; pages: ExtractedPage[] }
-  | { kind: 'failure'; code: ExtractionFailureCode; message: string }
-  /** The caller cancelled; the worker stopped at the next page boundary. */
-  | { kind: 'cancelled' };
+  | { kind: 'failure'; code: ExtractionFailureCode; message: string };

@@ -1,16 +1,17 @@
 /**
- * A piscina worker: one PDF in, its pages of text out. Runs off the main thread so the server's event loop
- * keeps answering while a long scan is read.
+ * An extraction process (`ExtractionPool`): PDFs in over IPC, one at a time, their pages of text out. Runs
+ * apart from the server so that the server's event loop keeps answering while a long scan is read, and so that
+ * what a document costs in memory is bounded by the kernel and given back when the process ends (ADR 0014).
  *
- * This file and everything it imports at runtime are loaded by Node's native type stripping (piscina starts
- * a plain worker thread, outside tsx's or vitest's module graph): erasable TypeScript only, and `.ts`
- * extensions on relative imports.
+ * This file and everything it imports at runtime are loaded by Node's native type stripping (the pool starts
+ * a plain `node`, outside tsx's or vitest's module graph): erasable TypeScript only, and `.ts` extensions on
+ * relative imports.
  *
- * Privacy: the document lives in this thread's memory only. pdf.js is given the bytes, never a path;
+ * Privacy: the document lives in this process's memory only. pdf.js is given the bytes, never a path;
  * pages are rendered to an in-memory canvas and handed to Tesseract as a buffer; Tesseract's cache is off
  * (`cacheMethod: 'none'`), so it neither writes its language data next to the process nor anything else.
  */
-import { readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,26 +20,29 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import Tesseract from 'tesseract.js';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import { TOO_MUCH_DATA_MESSAGE, type CancelMessage, type ExtractionOutcome, type ExtractionTask, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
+import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ExtractionTask, type FromWorkerMessage, type ToWorkerMessage } from './extraction.protocol.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
 
 /**
- * Reading a scan is background work: this thread, and the Tesseract thread it starts (Linux threads inherit
- * the nice value of the thread that creates them), run at the lowest CPU priority, so that on a machine busy
- * with OCR the event loop and the database still get a core at once and requests keep their latency (issue 8,
- * ADR 0014). On Linux a thread is a task with an id of its own (`/proc/thread-self`), whose priority
- * `setpriority` sets alone; elsewhere the thread keeps the process's priority.
+ * Reading a scan is background work: every thread of this process, and the Tesseract thread it starts later
+ * (Linux threads inherit the nice value of the thread that creates them), run at the lowest CPU priority, so
+ * that on a machine busy with OCR the server and the database still get a core at once and requests keep their
+ * latency (ADR 0017). On Linux `setpriority` sets one thread's priority, so each of `/proc/self/task` is lowered;
+ * elsewhere the process's own is.
  */
-function lowerThisThreadsPriority(): void {
+function lowerThisProcesssPriority(): void {
   try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, constants.priority.PRIORITY_LOW);
+    for (const thread of readdirSync('/proc/self/task')) setPriority(Number(thread), constants.priority.PRIORITY_LOW);
   } catch {
-    // Not Linux, or not allowed: reading goes on at normal priority.
+    try {
+      setPriority(constants.priority.PRIORITY_LOW);
+    } catch {
+      // Not allowed: reading goes on at normal priority.
+    }
   }
 }
-lowerThisThreadsPriority();
+lowerThisProcesssPriority();
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -80,7 +84,7 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObjectRepeat,
 ]);
 
-// One Tesseract worker per pool thread, created on the first scanned page and reused for every page after:
+// One Tesseract worker per extraction process, created on the first scanned page and reused for every page after:
 // loading the model costs about half a second, recognising a page several seconds.
 let ocrWorker: Promise<Tesseract.Worker> | undefined;
 
@@ -103,24 +107,26 @@ function getOcrWorker(): Promise<Tesseract.Worker> {
   return ocrWorker;
 }
 
-class Cancelled extends Error {}
+const send = (message: FromWorkerMessage): void => {
+  process.send?.(message);
+};
 
-export default async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
-  const { port } = task;
-  let cancelled = false;
-  port.on('message', (message: CancelMessage) => {
-    if (message.type === 'cancel') cancelled = true;
-  });
-  const report = (progress: ExtractionProgress): void => {
-    port.postMessage({ type: 'progress', progress } satisfies ProgressMessage);
-  };
-  const checkpoint = (): void => {
-    if (cancelled) throw new Cancelled();
-  };
+// One document at a time: the pool sends the next only after this one's outcome.
+process.on('message', (message: ToWorkerMessage) => {
+  if (message.type !== 'task') return;
+  extract(message.task).then(
+    (outcome) => send({ type: 'outcome', outcome }),
+    (error: unknown) => send({ type: 'crash', message: error instanceof Error ? error.stack ?? error.message : String(error) }),
+  );
+});
+// The server went away: nothing is left to read for.
+process.on('disconnect', () => process.exit(0));
 
-  port.postMessage({ type: 'started' } satisfies StartedMessage);
+async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
+  const report = (progress: ExtractionProgress): void => send({ type: 'progress', progress });
+
+  send({ type: 'started' });
   if (!checkStreamBudget(task.bytes).withinBudget) {
-    port.close();
     return { kind: 'failure', code: 'document.too_complex', message: TOO_MUCH_DATA_MESSAGE };
   }
 
@@ -149,7 +155,6 @@ export default async function extract(task: ExtractionTask): Promise<ExtractionO
 
     const pages: ExtractedPage[] = [];
     for (let number = 1; number <= document.numPages; number++) {
-      checkpoint();
       const page = await document.getPage(number);
       try {
         const items = await page.getTextContent();
@@ -158,7 +163,6 @@ export default async function extract(task: ExtractionTask): Promise<ExtractionO
         report({ stage: 'extracting', page: number, pages: document.numPages });
 
         if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
-          checkpoint();
           const ocrText = await recognize(page, task.ocrDpi);
           report({ stage: 'ocr', page: number, pages: document.numPages });
           // A stamped page number must not hide the scan under it, nor an empty OCR the stamp.
@@ -176,12 +180,10 @@ export default async function extract(task: ExtractionTask): Promise<ExtractionO
     }
     return { kind: 'pages', pages };
   } catch (error) {
-    if (error instanceof Cancelled) return { kind: 'cancelled' };
     const failure = expectedFailure(error);
     if (failure) return failure;
     throw error;
   } finally {
-    port.close();
     await loadingTask.destroy();
   }
 }
@@ -204,6 +206,9 @@ function expectedFailure(error: unknown): ExtractionOutcome | undefined {
         code: 'document.encrypted',
         message: 'This PDF is protected by a password. Remove the password and upload it again.',
       };
+    case 'RangeError':
+      // An allocation beyond the kernel's limit on this process (ExtractionPool).
+      return { kind: 'failure', code: 'document.too_complex', message: TOO_MUCH_MEMORY_MESSAGE };
     case 'InvalidPDFException':
     case 'FormatError':
     case 'UnknownErrorException':

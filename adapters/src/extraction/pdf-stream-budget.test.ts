@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checkStreamBudget } from './pdf-stream-budget.ts';
-import { pdfOf, streamObject } from './testing/hostile-pdfs.ts';
+import { checkStreamBudget, DEFAULT_STREAM_BUDGET } from './pdf-stream-budget.ts';
+import { manyPages, pdfOf, REUSE_SHAPES, reuseBomb, streamObject } from './testing/hostile-pdfs.ts';
+import { corpusDir } from '../testing/shared-corpus.ts';
 
-const budget = { maxStreamBytes: 1_000, maxTotalBytes: 2_500 };
+const budget = { maxStreamBytes: 1_000, maxPageBytes: 2_000, maxTotalBytes: 2_500 };
 const flate = (size: number) => deflateSync(Buffer.alloc(size, 0x20));
 const pdfWith = (...streams: Buffer[]) => new Uint8Array(pdfOf(['<< /Type /Catalog >>', ...streams]));
 
@@ -25,12 +27,12 @@ describe('checkStreamBudget', () => {
     expect(checkStreamBudget(pdfWith(...streams), budget)).toEqual({ withinBudget: false, limit: 'total' });
   });
 
-  it('leaves to pdf.js what it cannot inflate: unfiltered streams, other filters, damaged Flate', () => {
+  it('counts what it cannot inflate at its own length: unfiltered streams, other filters, damaged Flate', () => {
     expect(checkStreamBudget(pdfWith(
-      streamObject('', Buffer.alloc(5_000, 0x20)),
+      streamObject('', Buffer.alloc(500, 0x20)),
       streamObject('', Buffer.from('41 42 43>'), ['ASCIIHexDecode', 'FlateDecode']),
       streamObject('', Buffer.from('not flate at all'), ['FlateDecode']),
-    ), budget)).toEqual({ withinBudget: true, decodedBytes: 0 });
+    ), budget)).toEqual({ withinBudget: true, decodedBytes: 500 + 9 + 16 });
   });
 
   it('counts a truncated stream as far as it decodes', () => {
@@ -38,5 +40,35 @@ describe('checkStreamBudget', () => {
     const cut = whole.subarray(0, whole.length - 4);
     const verdict = checkStreamBudget(pdfWith(streamObject('', cut, ['FlateDecode'])), budget);
     expect(verdict.withinBudget && verdict.decodedBytes).toBeGreaterThan(0);
+  });
+
+  it('counts a content stream once for each page that shows it', () => {
+    // 40 pages share one content stream: 40 uses.
+    const verdict = checkStreamBudget(new Uint8Array(manyPages(40)), DEFAULT_STREAM_BUDGET);
+    const content = 'BT /F1 12 Tf 72 720 Td (Section one of the ordinance sets the fee for a permit at ten dollars.) Tj ET'.length;
+    expect(verdict).toEqual({ withinBudget: true, decodedBytes: 40 * content });
+  });
+});
+
+describe('a stream used many times is counted at every use', () => {
+  // 1 MiB of spaces used 2,000 times: 2 GB decoded, in a file of a few kilobytes.
+  it.each(REUSE_SHAPES)('refuses the page of a %s bomb', async (shape) => {
+    const bomb = await reuseBomb(shape, 2_000, 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1_000_000);
+    expect(checkStreamBudget(new Uint8Array(bomb))).toEqual({ withinBudget: false, limit: 'page' });
+  });
+
+  it.each(REUSE_SHAPES)('accepts a %s that uses its stream a few times', async (shape) => {
+    const few = await reuseBomb(shape, 4, 1024 * 1024);
+    expect(checkStreamBudget(new Uint8Array(few))).toMatchObject({ withinBudget: true });
+  });
+});
+
+describe('real documents', () => {
+  const pdfs = [corpusDir, `${corpusDir}/versions`].flatMap((dir) =>
+    readdirSync(dir).filter((name) => name.endsWith('.pdf')).map((name) => `${dir}/${name}`));
+
+  it.each(pdfs)('reads %s within the budget', (file) => {
+    expect(checkStreamBudget(new Uint8Array(readFileSync(file)))).toMatchObject({ withinBudget: true });
   });
 });

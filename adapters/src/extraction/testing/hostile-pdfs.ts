@@ -95,3 +95,70 @@ export function manyPages(pages: number, text = 'Section one of the ordinance se
     ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>'),
   ]);
 }
+
+/**
+ * Re-use bombs: one `size`-byte Flate stream of spaces (50 MiB deflates to about 50 KB), used `uses` times in
+ * each of the ways a reader decodes a stream again. Each file is tens of kilobytes on the wire.
+ */
+export type ReuseShape = 'contents-array' | 'form-drawn' | 'nested-forms' | 'font-file' | 'annotation-appearance' | 'object-stream';
+export const REUSE_SHAPES: ReuseShape[] = ['contents-array', 'form-drawn', 'nested-forms', 'font-file', 'annotation-appearance', 'object-stream'];
+
+const LETTER = '/MediaBox [0 0 612 792]';
+
+export async function reuseBomb(shape: ReuseShape, uses = 2_000, size = 50 * 1024 * 1024): Promise<Buffer> {
+  const spaces = await deflatedRepeat(0x20, size);
+  const big = (dictionary = '') => streamObject(dictionary, spaces, ['FlateDecode']);
+  const refs = (object: number, count: number) => Array.from({ length: count }, () => `${object} 0 R`).join(' ');
+  switch (shape) {
+    case 'contents-array':
+      return onePage(`<< /Type /Page /Parent 2 0 R ${LETTER} /Contents [${refs(4, uses)}] >>`, big());
+    case 'form-drawn':
+      return onePage(
+        `<< /Type /Page /Parent 2 0 R ${LETTER} /Contents 4 0 R /Resources << /XObject << /Fm0 5 0 R >> >> >>`,
+        streamObject('', deflateSync(Buffer.from('/Fm0 Do\n'.repeat(uses))), ['FlateDecode']),
+        big('/Type /XObject /Subtype /Form /BBox [0 0 612 792]'),
+      );
+    case 'nested-forms': {
+      // The page draws the outer form √uses times, which draws the inner one √uses times.
+      const fanout = Math.ceil(Math.sqrt(uses));
+      return onePage(
+        `<< /Type /Page /Parent 2 0 R ${LETTER} /Contents 4 0 R /Resources << /XObject << /Outer 5 0 R >> >> >>`,
+        streamObject('', Buffer.from('/Outer Do\n'.repeat(fanout))),
+        streamObject('/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /Inner 6 0 R >> >>', Buffer.from('/Inner Do\n'.repeat(fanout))),
+        big('/Type /XObject /Subtype /Form /BBox [0 0 612 792]'),
+      );
+    }
+    case 'font-file': {
+      // `uses` fonts, one descriptor each, every descriptor naming the same font file.
+      const fonts = Array.from({ length: uses }, (_, index) => `/F${index} ${6 + 2 * index} 0 R`).join(' ');
+      const text = Array.from({ length: uses }, (_, index) => `/F${index} 12 Tf (A) Tj`).join('\n');
+      const objects: PdfObject[] = [streamObject('', Buffer.from(`BT 72 720 Td\n${text}\nET`)), big()];
+      for (let index = 0; index < uses; index++) {
+        objects.push(`<< /Type /Font /Subtype /TrueType /BaseFont /Hostile${index} /FirstChar 65 /LastChar 65 /Widths [600] /FontDescriptor ${7 + 2 * index} 0 R >>`);
+        objects.push(`<< /Type /FontDescriptor /FontName /Hostile${index} /Flags 32 /FontBBox [0 0 600 700] /ItalicAngle 0 /Ascent 700 /Descent 0 /CapHeight 700 /StemV 80 /FontFile2 5 0 R >>`);
+      }
+      return onePage(`<< /Type /Page /Parent 2 0 R ${LETTER} /Contents 4 0 R /Resources << /Font << ${fonts} >> >> >>`, ...objects);
+    }
+    case 'annotation-appearance': {
+      const annotations = Array.from({ length: uses }, (_, index) => `${6 + index} 0 R`).join(' ');
+      return onePage(
+        `<< /Type /Page /Parent 2 0 R ${LETTER} /Contents 4 0 R /Annots [${annotations}] >>`,
+        streamObject('', Buffer.from('BT ET')),
+        big('/Type /XObject /Subtype /Form /BBox [0 0 612 792]'),
+        ...Array.from({ length: uses }, () => '<< /Type /Annot /Subtype /Square /Rect [0 0 612 792] /AP << /N 5 0 R >> >>'),
+      );
+    }
+    case 'object-stream': {
+      // The page itself (object 5) sits compressed in an object stream (object 4), where a reader that scans
+      // only the file's top-level objects would not see it.
+      const header = '5 0 ';
+      const page = `<< /Type /Page /Parent 2 0 R ${LETTER} /Contents [${refs(3, uses)}] >>`;
+      return pdfOf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
+        big(),
+        streamObject(`/Type /ObjStm /N 1 /First ${header.length}`, deflateSync(Buffer.from(header + page)), ['FlateDecode']),
+      ]);
+    }
+  }
+}
