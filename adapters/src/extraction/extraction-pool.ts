@@ -25,8 +25,11 @@ export const DEFAULT_MAX_HEAP_MB = 256;
  * ADR 0014.
  */
 export const DEFAULT_MAX_MEMORY_MB = 1024;
-/** A warm process that holds more than this after a document is replaced, so that memory goes back to the system. */
-const RECYCLE_ABOVE_MB = 384;
+/**
+ * A warm process that holds more than this after a document (about 140 MiB after reading an ordinary PDF, more
+ * with the OCR model) is replaced, so that what a large document took goes back to the system.
+ */
+const RECYCLE_ABOVE_MB = 320;
 /** How often a busy process's resident memory is read. */
 const MEMORY_POLL_MS = 50;
 /**
@@ -177,7 +180,9 @@ export class ExtractionPool {
     this.#finish(worker);
     if (message.type === 'outcome') job.resolve(message.outcome);
     else job.reject(new ExtractionProcessEnded('crash', message.message));
-    if (residentMb(worker.child.pid) > RECYCLE_ABOVE_MB) this.#end(worker, 'close');
+    // A document refused for what it costs may have left its process holding what it cost: start afresh.
+    const refused = message.type === 'outcome' && message.outcome.kind === 'failure' && message.outcome.code === 'document.too_complex';
+    if (refused || message.type === 'crash' || residentMb(worker.child.pid) > RECYCLE_ABOVE_MB) this.#end(worker, 'close');
     else this.#rest(worker);
     this.#dispatch();
   }
