@@ -15,8 +15,8 @@ import { systemClock } from '@civicwatch/core/shared/clock.port.ts';
 import { ExtractionPool } from '../extraction/extraction-pool.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
-import { corpusDir } from '../testing/shared-corpus.ts';
-import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded/embedded-document-analyzer.ts';
+import { corpusDir, corpusLanguage } from '../testing/shared-corpus.ts';
+import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer, languageWarning } from './embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from './language/eld-language-detector.ts';
 
 const pool = new ExtractionPool();
@@ -47,8 +47,9 @@ const totals = { citations: 0, verified: 0 };
 const expectGrounded = (name: string, analysis: AnalysisResult, pages: number): void => {
   expect(analysisResultSchema.safeParse(analysis).success).toBe(true);
   expect(analysis.metadata).toMatchObject({ pages, analyzer: 'embedded', model: EMBEDDED_MODEL, promptVersion: null });
-  // Every document of the corpus is in English, scans included: no language warning.
-  expect(analysis.metadata, name).toMatchObject({ language: { code: 'en', name: 'English' }, warnings: [] });
+  // The built-in analyzer reads English: a French or Spanish document is analysed, and the result says how far to trust it.
+  const language = corpusLanguage(name);
+  expect(analysis.metadata, name).toMatchObject({ language, warnings: language.code === 'en' ? [] : [languageWarning(language)] });
   expect(analysis.summary.length).toBeGreaterThan(20);
   expect(analysis.citations.some((c) => c.section === 'summary')).toBe(true);
   expect(analysis.citations.every((c) => Number.isInteger(c.page) && c.page >= 1 && c.page <= pages)).toBe(true);

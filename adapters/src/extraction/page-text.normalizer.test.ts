@@ -53,6 +53,61 @@ describe('textItemsToText', () => {
     expect(textItemsToText(doubleSpaced)).toBe('one\ntwo\nthree\n\nfour');
   });
 
+  describe('text drawn in another direction (margin stamps, landscape tables on portrait pages)', () => {
+    /** A 6 pt item turned a quarter turn anticlockwise (reads bottom to top), at (x, y), 3 units of advance per character. */
+    const turned = (str: string, x: number, y: number, hasEOL = false, size = 6): PositionedText => ({
+      str,
+      transform: [0, size, -size, 0, x, y],
+      width: str.length * size * 0.5,
+      height: size,
+      hasEOL,
+    });
+    /** The same, turned clockwise (reads top to bottom). */
+    const turnedClockwise = (str: string, x: number, y: number, size = 6): PositionedText => ({
+      ...turned(str, x, y, false, size),
+      transform: [0, -size, size, 0, x, y],
+    });
+
+    it('lays a vertical stamp drawn word by word and glyph by glyph out along its own baseline', () => {
+      // "Fecha Firma:" ends at y = 536; the next word starts 2 units (a third of the font size) further up.
+      const stamp = [
+        turned('Fecha Firma:', 30, 500),
+        turned('26/02/2025', 30, 538),
+        turned('HASH:', 36, 500),
+        ...[...'4b63'].map((glyph, index) => turned(glyph, 36, 517 + 3 * index)),
+      ];
+      expect(textItemsToText(stamp)).toBe('Fecha Firma: 26/02/2025\nHASH: 4b63');
+    });
+
+    it('reads text turned clockwise top to bottom, its lines from right to left', () => {
+      const spine = [turnedClockwise('Documento firmado', 566, 700), turnedClockwise('electrónicamente', 566, 646), turnedClockwise('Página 1 de 3', 560, 700)];
+      expect(textItemsToText(spine)).toBe('Documento firmado electrónicamente\nPágina 1 de 3');
+    });
+
+    it('keeps a row of a landscape table on one line, its cells apart', () => {
+      const header = [turned('DOCUMENT NO.', 108, 78), turned('DATE', 108, 161), turned('PAYEE NAME', 108, 243), turned('AMOUNT ($)', 108, 666, true)];
+      const row = [turned('D0042', 115, 78), turned('01/15/2015', 115, 161), turned('BAIN, J MATTHEW', 115, 243), turned('37,499.96', 115, 666)];
+      expect(textItemsToText([...header, ...row])).toBe('DOCUMENT NO. DATE PAYEE NAME AMOUNT ($)\nD0042 01/15/2015 BAIN, J MATTHEW 37,499.96');
+    });
+
+    it('sets a margin stamp apart from the body as a paragraph of its own, without disturbing the body’s lines', () => {
+      const items = [
+        item('sometimiento al Pleno, por la necesidad', 85, 95, true),
+        item('de aprobar el presupuesto.', 85, 81),
+        turned('Cód. Validación: 5JXLY6P4', 555, 69, true),
+        turned('Verificación: sedelectronica.es', 561, 69),
+      ];
+      expect(textItemsToText(items)).toBe(
+        'sometimiento al Pleno, por la necesidad\nde aprobar el presupuesto.\n\nCód. Validación: 5JXLY6P4\nVerificación: sedelectronica.es',
+      );
+    });
+
+    it('keeps slanted (synthetic italic) text on its line: only the baseline’s direction turns a line', () => {
+      const slanted = { ...item('conseil', 150, 600), transform: [12, 0, 4, 12, 150, 600] };
+      expect(textItemsToText([item('Le', 120, 600), slanted, item('municipal', 198, 600)])).toBe('Le conseil municipal');
+    });
+  });
+
   it('reads an empty page as empty', () => {
     expect(textItemsToText([])).toBe('');
     expect(textItemsToText([{ ...item(' ', 72, 700), hasEOL: true }])).toBe('');

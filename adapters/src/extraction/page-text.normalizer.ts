@@ -36,52 +36,95 @@ const fontSize = (item: PositionedText): number => {
   return Math.max(Math.hypot(a, b), Math.hypot(c, d), item.height, 1);
 };
 
+/** The unit vector along an item's baseline: (1, 0) for upright text. */
+interface Direction {
+  dx: number;
+  dy: number;
+}
+
+const UPRIGHT: Direction = { dx: 1, dy: 0 };
+
+/**
+ * Where the baseline runs, from the matrix's first column (a, b) alone: c is also non-zero in slanted
+ * (synthetic italic) text, whose baseline is still horizontal.
+ */
+const directionOf = (item: PositionedText): Direction => {
+  const [a = 0, b = 0] = item.transform;
+  const length = Math.hypot(a, b);
+  return length === 0 ? UPRIGHT : { dx: a / length, dy: b / length };
+};
+
+/** Two baselines within about 8 degrees of each other run the same way (rounding in producers' matrices). */
+const sameDirection = (one: Direction, other: Direction): boolean => one.dx * other.dx + one.dy * other.dy > 0.99;
+
+/**
+ * An item's origin in the frame of a baseline direction: `along` the baseline, and `across` it, growing
+ * towards the text's top, so that for upright text they are x and y, and for text turned a quarter turn (a
+ * margin stamp, a landscape table on a portrait page) lines follow each other as they do when read turned.
+ */
+const place = (item: PositionedText, direction: Direction): { along: number; across: number } => {
+  const x = item.transform[4] ?? 0;
+  const y = item.transform[5] ?? 0;
+  return { along: x * direction.dx + y * direction.dy, across: y * direction.dx - x * direction.dy };
+};
+
+interface Line {
+  text: string;
+  /** The baseline's position across its direction (y for upright text). */
+  across: number;
+  direction: Direction;
+}
+
 /**
  * Joins text items, in content-stream order, into lines: a line ends where pdf.js saw an end of line
- * (`hasEOL`) or where the baseline moves; a space is inserted where the producer positioned words apart
- * instead of writing a space character. Paragraph gaps become one blank line.
+ * (`hasEOL`), where the baseline moves or where it turns; a space is inserted where the producer positioned
+ * words apart instead of writing a space character. Text drawn in another direction is laid out along its
+ * own baseline, as pdftotext reads it. Paragraph gaps, and a change of direction, become one blank line.
  */
 export function textItemsToText(items: readonly PositionedText[]): string {
-  const lines: { text: string; y: number }[] = [];
+  const lines: Line[] = [];
   let line = '';
-  let lineY: number | undefined;
+  let lineAcross: number | undefined;
+  let lineDirection = UPRIGHT;
   let lineSize = 0;
-  let previousEndX: number | undefined;
-  let previousY = 0;
+  let previousEnd: number | undefined;
+  let previousAcross = 0;
   let endOfLine = false;
 
   const flush = (): void => {
     const text = line.replace(/\s+/g, ' ').trim();
-    if (text !== '' && lineY !== undefined) lines.push({ text, y: lineY });
+    if (text !== '' && lineAcross !== undefined) lines.push({ text, across: lineAcross, direction: lineDirection });
     line = '';
-    lineY = undefined;
-    previousEndX = undefined;
+    lineAcross = undefined;
+    previousEnd = undefined;
   };
 
   for (const item of items) {
-    const x = item.transform[4] ?? 0;
-    const y = item.transform[5] ?? 0;
     const size = fontSize(item);
 
     if (item.str.trim() !== '') {
-      const movedBaseline = lineY !== undefined && Math.abs(y - lineY) > NEW_LINE_SHIFT * Math.max(size, lineSize);
-      // Drawing resumes to the left on the same baseline: another column or a running header's far end.
-      const wentBack = previousEndX !== undefined && x < previousEndX - size;
-      if (endOfLine || movedBaseline || wentBack) flush();
-      if (lineY === undefined) {
-        lineY = y;
+      const direction = directionOf(item);
+      const turned = lineAcross !== undefined && !sameDirection(direction, lineDirection);
+      const { along, across } = place(item, turned || lineAcross === undefined ? direction : lineDirection);
+      const movedBaseline = lineAcross !== undefined && Math.abs(across - lineAcross) > NEW_LINE_SHIFT * Math.max(size, lineSize);
+      // Drawing resumes backwards on the same baseline: another column or a running header's far end.
+      const wentBack = previousEnd !== undefined && along < previousEnd - size;
+      if (endOfLine || turned || movedBaseline || wentBack) flush();
+      if (lineAcross === undefined) {
+        lineAcross = across;
+        lineDirection = direction;
         lineSize = size;
       } else if (
-        previousEndX !== undefined &&
+        previousEnd !== undefined &&
         !/\s$/.test(line) &&
         // A footnote mark or exponent is its own word ("Board. 18 It"), as pdftotext reads it.
-        (x - previousEndX > WORD_GAP * size || Math.abs(y - previousY) > SCRIPT_SHIFT * lineSize)
+        (along - previousEnd > WORD_GAP * size || Math.abs(across - previousAcross) > SCRIPT_SHIFT * lineSize)
       ) {
         line += ' ';
       }
       line += item.str;
-      previousEndX = x + item.width;
-      previousY = y;
+      previousEnd = along + item.width;
+      previousAcross = across;
       endOfLine = false;
     } else if (line !== '' && !/\s$/.test(line)) {
       // A space item: the producer's own word separator.
@@ -97,26 +140,32 @@ export function textItemsToText(items: readonly PositionedText[]): string {
  * A word broken by a hyphen at the end of a line is joined on the first line ("supple-" "mental rules" →
  * "supplemental" "rules"), as pdftotext does, so that quotes and searches find it.
  */
-function joinHyphenated(lines: { text: string; y: number }[]): void {
+function joinHyphenated(lines: Line[]): void {
   for (let index = 0; index + 1 < lines.length; index++) {
     const line = lines[index];
     const next = lines[index + 1];
-    if (!line || !next || !/\p{Ll}[-\u00ad]$/u.test(line.text) || !/^\p{Ll}/u.test(next.text)) continue;
+    if (!line || !next || !sameDirection(line.direction, next.direction)) continue;
+    if (!/\p{Ll}[-\u00ad]$/u.test(line.text) || !/^\p{Ll}/u.test(next.text)) continue;
     const [head = '', ...rest] = next.text.split(' ');
     line.text = line.text.slice(0, -1) + head;
     next.text = rest.join(' ');
   }
 }
 
-function joinLines(input: readonly { text: string; y: number }[]): string {
+function joinLines(input: readonly Line[]): string {
   const lines = input.map((line) => ({ ...line }));
   joinHyphenated(lines);
-  const gaps = lines.slice(1).map((line, index) => Math.abs((lines[index]?.y ?? line.y) - line.y)).filter((gap) => gap > 0);
+  // Line spacing is measured between lines that run the same way; a margin stamp's position says nothing of it.
+  const gapAfter = (previous: Line | undefined, line: Line): number | undefined =>
+    previous !== undefined && sameDirection(previous.direction, line.direction) ? Math.abs(previous.across - line.across) : undefined;
+  const gaps = lines.map((line, index) => gapAfter(lines[index - 1], line)).filter((gap): gap is number => gap !== undefined && gap > 0);
   const usual = median(gaps);
   return lines
     .map((line, index) => {
       const previous = lines[index - 1];
-      const isParagraph = previous !== undefined && usual > 0 && Math.abs(previous.y - line.y) > PARAGRAPH_GAP * usual;
+      if (previous === undefined) return line.text;
+      const gap = gapAfter(previous, line);
+      const isParagraph = gap === undefined || (usual > 0 && gap > PARAGRAPH_GAP * usual);
       return isParagraph ? `\n${line.text}` : line.text;
     })
     .filter((text) => text.trim() !== '')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quoteOccursIn } from '@civicwatch/core/analysis/grounding.ts';
 import { segmentPages } from './sentence-segmenter.ts';
 
 describe('segmentPages', () => {
@@ -15,6 +16,13 @@ describe('segmentPages', () => {
   it('joins words hyphenated at a line end in the display text', () => {
     const [unit] = segmentPages([{ number: 1, text: 'The District levies an additional tax for mainte-\nnance of the buildings.' }]);
     expect(unit?.text).toBe('The District levies an additional tax for maintenance of the buildings.');
+  });
+
+  it('keeps a compound name broken at a line-end hyphen whole, so that its quote is found on the page', () => {
+    const text = 'Le Conseil s’est réuni sous la présidence de Monsieur Jean-\nPaul LERAY, Maire de Loire-\nAtlantique.';
+    const [unit] = segmentPages([{ number: 1, text }]);
+    expect(unit?.text).toBe('Le Conseil s’est réuni sous la présidence de Monsieur Jean-Paul LERAY, Maire de Loire-Atlantique.');
+    expect(quoteOccursIn(unit?.text ?? '', text)).toBe(true);
   });
 
   it('marks lines repeated on most pages as boilerplate and headings as headings', () => {

@@ -82,13 +82,16 @@ const findBoilerplateKeys = (pages: ReadonlyArray<{ text: string }>): Set<string
 };
 
 /**
- * Display form: words split by a line-end hyphen are joined when both halves are lower-case, and rules of
- * underscores or equals signs drawn above or below a paragraph are left out (only at its ends, so the
- * text stays a contiguous span of its page).
+ * Display form: words split by a line-end hyphen are joined when both halves are lower-case; a hyphen that
+ * belongs to the word ("Jean-\nPaul", "Loire-\nAtlantique": a capital follows) stays, without the line
+ * break, which a space would turn into a quote that is not on its page (core's `normalizeForGrounding`);
+ * rules of underscores or equals signs drawn above or below a paragraph are left out (only at its ends, so
+ * the text stays a contiguous span of its page).
  */
 export const cleanText = (raw: string): string =>
   raw
     .replace(/(\p{Ll})-[ \t]*\r?\n\s*(\p{Ll})/gu, '$1$2')
+    .replace(/(\p{L})-[ \t]*\r?\n\s*(?=\p{L})/gu, '$1-')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^(?:[_=]{3,}\s*)+/, '')

@@ -1,14 +1,14 @@
 /**
- * EldLanguageDetector on the shared corpus of real US government documents, all of them English: the
- * Constitution, the 71 BillSum bills and the text PDFs as the product extracts them (the scans are checked
- * through the whole pipeline in analyze-corpus.int.test.ts).
+ * EldLanguageDetector on the shared corpus of real government documents: the Constitution and the 71
+ * BillSum bills (English), and the text PDFs as the product extracts them, American ones in English, French
+ * and Spanish ones in theirs (the scans are checked through the whole pipeline in analyze-corpus.int.test.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExtractionPool } from '../../extraction/extraction-pool.ts';
 import { PdfjsTextExtractor } from '../../extraction/pdfjs-text-extractor.ts';
-import { corpusDir } from '../../testing/shared-corpus.ts';
+import { corpusDir, corpusLanguage } from '../../testing/shared-corpus.ts';
 import { EldLanguageDetector } from './eld-language-detector.ts';
 
 const detector = new EldLanguageDetector();
@@ -38,9 +38,9 @@ describe('EldLanguageDetector on the corpus', () => {
     expect(notEnglish).toEqual([]);
   });
 
-  it.each(textPdfs)('reads %s as English, tables and forms included', async (name) => {
+  it.each(textPdfs)('reads %s in its language, tables and forms included', async (name) => {
     const pages = await extractor.extract(new Uint8Array(readFileSync(path.join(corpusDir, name))));
     if (!pages.ok) throw new Error(`${name}: ${pages.error.code}`);
-    expect(await detector.detect(pages.value.map((p) => p.text).join('\n\n'))).toEqual(english);
+    expect(await detector.detect(pages.value.map((p) => p.text).join('\n\n'))).toEqual(corpusLanguage(name));
   });
 });
