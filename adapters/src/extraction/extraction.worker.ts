@@ -23,6 +23,7 @@ import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysi
 import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ExtractionTask, type FromWorkerMessage, type ToWorkerMessage } from './extraction.protocol.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
+import { annotationText } from './annotation-text.ts';
 
 /**
  * Reading a scan is background work: every thread of this process, and the Tesseract thread it starts later
@@ -157,18 +158,20 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       try {
-        const items = await page.getTextContent();
         // Marked-content markers carry no text.
-        const text = textItemsToText(items.items.filter((item) => 'str' in item) as PositionedText[]);
+        const content = (await page.getTextContent()).items.filter((item) => 'str' in item) as PositionedText[];
         report({ stage: 'extracting', page: number, pages: document.numPages });
 
+        // Whether a page is a scan is told by its content alone: a signature stamp over a scan is not its text.
+        const text = textItemsToText(content);
         if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
           const ocrText = await recognize(page, task.ocrDpi);
           report({ stage: 'ocr', page: number, pages: document.numPages });
           // A stamped page number must not hide the scan under it, nor an empty OCR the stamp.
           pages.push(visibleLength(ocrText) >= visibleLength(text) ? { number, text: ocrText, ocr: true } : { number, text, ocr: false });
         } else {
-          pages.push({ number, text, ocr: false });
+          // Stamps and form fields are drawn in annotations, which the text content leaves out.
+          pages.push({ number, text: textItemsToText([...content, ...(await annotationText(page))]), ocr: false });
         }
       } finally {
         page.cleanup();
