@@ -25,6 +25,8 @@ Feature: Registration
     Then registration is refused because the e-mail is taken
     And "rosa@example.org" can still sign in with the password "liberty1"
 
-  Scenario: Accounts named as administrators become administrators when they register
+  Scenario: An account named as an administrator's becomes an administrator once its address is verified
     When "Chief" registers with the e-mail "chief@civicwatch.test" and the password "liberty1"
+    Then she is not an administrator
+    When she opens the verification link
     Then she is an administrator on the "citizen" plan

@@ -45,6 +45,12 @@ Then('her credit history shows {int} credit(s) granted at sign-up', async functi
   assert.deepEqual(rows.map((r) => [r.reason, r.delta, r.balanceAfter]), [['signup_grant', credits, credits]]);
 });
 
+Then('she is not an administrator', async function (this: CivicWorld) {
+  const user = await this.accounts.currentUser();
+  assert.ok(user, 'nobody is signed in');
+  assert.deepEqual([user.role, user.isAdmin], ['user', false]);
+});
+
 Then('she is an administrator on the {string} plan', async function (this: CivicWorld, tier: string) {
   const user = await this.accounts.currentUser();
   assert.equal(user?.isAdmin, true);

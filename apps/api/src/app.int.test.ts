@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, sessionCookie, type TestApp } from './testing/test-app.ts';
+import { accountLinkToken, buildTestApp, sessionCookie, verifyEmail, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ ADMIN_EMAILS: 'chief@civicwatch.test' }); });
+beforeAll(async () => { t = await buildTestApp({ ADMIN_EMAILS: 'chief@civicwatch.test,deputy@civicwatch.test' }); });
 afterAll(async () => { await t?.close(); });
 
 const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -44,15 +44,47 @@ describe('registration', () => {
     expect((await login('carol@example.org', 'secret1')).statusCode).toBe(200);
   });
 
-  it('makes accounts named by ADMIN_EMAILS admins', async () => {
-    const res = await register({ firstName: 'Chief', email: 'chief@civicwatch.test', password: 'secret1' });
-    expect(res.json()).toMatchObject({ role: 'admin', isAdmin: true, subscriptionTier: 'citizen' });
-  });
 
   it('answers 400 for a malformed JSON body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation.invalid', message: 'The request body is not valid JSON' });
+  });
+});
+
+// Whoever registers an address ADMIN_EMAILS names first must not become an administrator on the strength of
+// typing it: without a mail server, an administrator could read the verification link in the panel's outbox.
+describe('the admin role of an address ADMIN_EMAILS names', () => {
+  const asUser = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('waits until the address is verified: until then the account is refused every admin route', async () => {
+    const res = await register({ firstName: 'Chief', email: 'chief@civicwatch.test', password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'user', isAdmin: false, emailVerified: false });
+    const cookie = sessionCookie(res);
+    for (const url of ['/api/admin/outbox', '/api/admin/users', '/api/admin/stats']) {
+      const refused = await asUser(cookie, url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ code: 'auth.forbidden', message: "You don't have admin permissions." });
+    }
+
+    await verifyEmail(t, 'chief@civicwatch.test');
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ role: 'admin', isAdmin: true, emailVerified: true });
+    expect((await asUser(cookie, '/api/admin/stats')).statusCode).toBe(200);
+  });
+
+  it('is not granted by asking to move an account to such an address, only once the new address confirms it', async () => {
+    const res = await register({ firstName: 'Mallory', email: 'mallory@example.org', password: 'secret1' });
+    const cookie = sessionCookie(res);
+    await verifyEmail(t, 'mallory@example.org');
+    const asked = await t.app.inject({ method: 'POST', url: '/api/account/email', payload: { newEmail: 'deputy@civicwatch.test', password: 'secret1' }, headers: { cookie } });
+    expect(asked.statusCode).toBe(202);
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ email: 'mallory@example.org', isAdmin: false });
+    expect((await asUser(cookie, '/api/admin/stats')).statusCode).toBe(403);
+
+    const token = await accountLinkToken(t, 'deputy@civicwatch.test', '/confirm-email');
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } })).statusCode).toBe(200);
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ email: 'deputy@civicwatch.test', isAdmin: true, emailVerified: true });
   });
 });
 

@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 
 async function register(email = `voter${++n}@example.org`): Promise<string> {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;

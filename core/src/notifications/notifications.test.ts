@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, plainTokenSigner, testMessages, testAccountLinks } from '../testing/fakes.ts';
-import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { SetTierPriceIds } from '../tiers/set-tier-price-ids/set-tier-price-ids.use-case.ts';
 import { settlePaidInvoice } from '../payments/settle-paid-invoice.ts';
@@ -21,7 +20,7 @@ let outbox: ListOutbox;
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
+  register = new RegisterUser(uow, plainTextHasher, clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
   outbox = new ListOutbox(uow);
 });
 

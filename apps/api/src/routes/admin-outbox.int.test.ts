@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnitOfWork, outboxMessageListSchema } from '@civicwatch/core';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 
 // GET /api/admin/outbox on the real wiring (PGlite, no SMTP_URL): the e-mail the product writes waits in the
 // outbox, and administrators read it there (DECISIONS "Embedded defaults", ADR 0007). Who may call it is
@@ -12,6 +12,7 @@ let chief: string;
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_EMAILS: CHIEF });
   chief = await signUp(CHIEF, 'Chief');
+  await verifyEmail(t, CHIEF);
 });
 afterAll(async () => {
   await t?.close();

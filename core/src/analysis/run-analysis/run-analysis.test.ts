@@ -6,7 +6,6 @@ import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
 import { FixedClock, FixedLanguageDetector, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
-import { AdminPolicy } from '../../accounts/admin-policy.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { TextExtractor } from '../text-extractor.port.ts';
@@ -100,7 +99,7 @@ beforeEach(async () => {
   processAnalysis = new ProcessAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector()), hub, clock, testMessages(clock));
   abandon = new AbandonAnalysis(uow, hub);
   run = new RunAnalysis(uow, submit, queue);
-  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
+  const registered = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
 });
