@@ -36,6 +36,31 @@ describe('registration', () => {
     expect((await login('bob@example.org', 'secret1')).statusCode).toBe(401);
   });
 
+  // The username is the first name the product shows and e-mails: one line, no control characters, or an
+  // attacker's name would write sentences of its own into the product's e-mail (message-composer.ts).
+  it.each([
+    ['a line break and a link', 'Rosa\nALERT: account locked. Unlock at http://evil.example/x'],
+    ['a carriage return', 'Rosa\r\nUnlock at http://evil.example/x'],
+    ['a NUL', 'Ro\u0000sa'],
+    ['a tab', 'Ro\tsa'],
+    ['a line separator', 'Rosa\u2028ALERT'],
+    ['a right-to-left override', 'Rosa\u202Egnp.exe'],
+  ])('refuses a username with %s with 400 and the contract message, creating nothing', async (what, firstName) => {
+    const email = `hostile-${what.replaceAll(' ', '-')}@example.org`;
+    const res = await register({ firstName, email, password: 'secret1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation.invalid', message: 'Username must be one line, without control characters' });
+    expect(await t.runtime.database.uow.run(({ users }) => users.findByEmail(email))).toBeNull();
+  });
+
+  it('refuses a username of more than 50 characters, and trims one that is padded', async () => {
+    const long = await register({ firstName: 'R'.repeat(51), email: 'long-name@example.org', password: 'secret1' });
+    expect(long.json()).toEqual({ code: 'validation.invalid', message: 'Username must be at most 50 characters' });
+    const padded = await register({ firstName: ` ${'R'.repeat(50)}\n`, email: 'padded-name@example.org', password: 'secret1' });
+    expect(padded.statusCode).toBe(201);
+    expect(padded.json()).toMatchObject({ firstName: 'R'.repeat(50) });
+  });
+
   it('answers 409 for an e-mail already registered, whatever its case', async () => {
     await register({ firstName: 'Carol', email: 'carol@example.org', password: 'secret1' });
     const res = await register({ firstName: 'Carol', email: 'CAROL@example.org', password: 'other-pass' });
@@ -193,6 +218,23 @@ describe('profile and dashboard', () => {
     expect(abroad.json()).toMatchObject({ country: 'CA', state: 'Ontario' });
     const badCountry = await patch({ country: 'Atlantis' });
     expect(badCountry.statusCode).toBe(400);
+  });
+
+  it('refuses a first or last name of more than one line, with control characters or over 50 characters, changing nothing', async () => {
+    const cookie = sessionCookie(await register({ firstName: 'Ines', email: 'ines@example.org', password: 'secret1' }));
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: '/api/profile', payload, headers: { cookie } });
+    for (const [payload, message] of [
+      [{ firstName: 'Ines\nALERT: account locked. Unlock at http://evil.example/x' }, 'First name must be one line, without control characters'],
+      [{ firstName: 'In\u0000es' }, 'First name must be one line, without control characters'],
+      [{ lastName: 'Lopez\u2029Unlock at http://evil.example/x' }, 'Last name must be one line, without control characters'],
+      [{ lastName: 'Lo\u2066pez' }, 'Last name must be one line, without control characters'],
+      [{ firstName: 'I'.repeat(51) }, 'First name must be at most 50 characters'],
+    ] as const) {
+      const refused = await patch(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toEqual({ code: 'validation.invalid', message });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json()).toMatchObject({ firstName: 'Ines', lastName: null });
   });
 
   it('answers the dashboard of a new user', async () => {
