@@ -77,7 +77,7 @@ for (const { kind, skip } of kinds) {
       expect(mail!.headers.subject).toBe('Welcome to CivicWatch');
       expect(mail!.headers.from).toBe(FROM);
       expect(mail!.headers['content-type']).toMatch(/^text\/plain/);
-      expect(mail!.text).toMatch(/^Hello Rosa,\n\nWelcome to CivicWatch\./);
+      expect(mail!.text).toMatch(/^Hello,\n\nWelcome to CivicWatch\./);
       const link = /Stop optional e-mails \(analysis notices and product news\): (\S+)/.exec(mail!.text)?.[1];
       expect(link).toBeDefined();
       const url = new URL(link!);
