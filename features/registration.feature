@@ -19,6 +19,11 @@ Feature: Registration
       | Rosa  | rosa@example.org | 12345    | Password must be at least 6 characters |
       | Ro    | rosa@example.org | liberty1 | Username must be at least 3 characters |
 
+  Scenario: A username is a name on one line, never a message of its own
+    When "Rosa" registers with the e-mail "rosa@example.org" and the password "liberty1", the username running onto a second line that reads "ALERT: account locked. Unlock at http://evil.example/x"
+    Then registration is refused with "Username must be one line, without control characters"
+    And nobody can sign in as "rosa@example.org" with the password "liberty1"
+
   Scenario: An e-mail address holds only one account, whatever its case
     Given "Rosa" has registered with the e-mail "rosa@example.org" and the password "liberty1"
     When "Rosie" registers with the e-mail "ROSA@example.org" and the password "another1"

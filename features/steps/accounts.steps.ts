@@ -11,6 +11,10 @@ const registers = async function (this: CivicWorld, name: string, email: string,
   }
 };
 When('{string} registers with the e-mail {string} and the password {string}', registers);
+When('{string} registers with the e-mail {string} and the password {string}, the username running onto a second line that reads {string}',
+  async function (this: CivicWorld, name: string, email: string, password: string, line: string) {
+    this.lastOutcome = await this.accounts.register({ firstName: `${name}\n${line}`, email, password });
+  });
 Given('{string} has registered with the e-mail {string} and the password {string}', async function (this: CivicWorld, name: string, email: string, password: string) {
   await registers.call(this, name, email, password);
   assert.ok(this.lastOutcome?.ok, `registration failed: ${JSON.stringify(this.lastOutcome)}`);
