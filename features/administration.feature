@@ -165,6 +165,12 @@ Feature: Administration
     And the audit log is empty
 
   @cli
+  Scenario: An account that registered an administrator's address without verifying it is no administrator, and can be deleted
+    Given "Mallory" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    When the administrator deletes the account of "Mallory"
+    Then nobody can sign in as "deputy@civicwatch.test" with the password "liberty1"
+
+  @cli
   Scenario: Deleting a citizen removes her account: her session ends and her e-mail address is free again
     Given she has analysed pasted text titled "Library levy"
     When the administrator deletes the account of "Rosa"

@@ -130,6 +130,14 @@ describe('DeleteUser', () => {
     expect(await auditLog()).toHaveLength(logged);
   });
 
+  it('deletes an unverified account of the main administrator\'s address: whoever registered it need not own it', async () => {
+    const first = 'first@example.org';
+    const squatter = await register(first);
+    const firstNamed = new AdminPolicy([first, CHIEF]);
+    expect(await new DeleteUser(uow, null, firstNamed, clock, ids).execute(chief, squatter)).toEqual({ ok: true, value: { id: squatter, email: first } });
+    expect(await userOf(squatter)).toBeNull();
+  });
+
   it('answers user.not_found for an unknown id', async () => {
     expect(await deleteUser().execute(chief, '00000000-0000-4000-8000-999999999999')).toEqual({ ok: false, error: { code: 'user.not_found', message: adminMessages.userNotFound } });
   });

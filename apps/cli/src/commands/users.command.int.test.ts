@@ -131,9 +131,15 @@ describe('civicwatch users delete', () => {
     expect(await users.delete(id, { yes: true })).toMatchObject({ exitCode: 67, stderr: 'civicwatch users delete: No such user (user.not_found)\n' });
   });
 
+  it('deletes an account that registered the main administrator\'s address without verifying it, freeing the address', async () => {
+    await t.register(MAIN_ADMIN, 'Mallory');
+    expect(await users.delete(MAIN_ADMIN, { yes: true })).toEqual({ exitCode: 0, stdout: `Deleted ${MAIN_ADMIN}\n`, stderr: '' });
+  });
+
   it('never deletes the main administrator nor an administrator (77)', async () => {
     await t.register(MAIN_ADMIN, 'Chief');
     await t.register(OTHER_ADMIN, 'Deputy');
+    await users.verify(MAIN_ADMIN);
     await users.verify(OTHER_ADMIN);
     expect(await users.delete(MAIN_ADMIN, { yes: true })).toEqual({
       exitCode: 77, stdout: '', stderr: 'civicwatch users delete: The main administrator cannot be deleted (user.protected)\n',

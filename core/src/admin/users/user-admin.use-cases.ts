@@ -42,7 +42,9 @@ export class DeleteUser {
   async execute(actor: AdminActor, userId: string): Promise<Result<{ id: string; email: string }, DomainError>> {
     const [user, policy] = await this.uow.run(async ({ users }) => [await users.findById(userId), await protectedAdmins(this.adminPolicy, users)] as const);
     if (!user) return err(userNotFound());
-    if (policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
+    // The main administrator is the verified holder of the first ADMIN_EMAILS address; an account that registered
+    // it without proving it is nobody's to protect, and deleting it frees the address for its owner.
+    if (user.emailVerifiedAt && policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
     if (user.role === 'admin') return err(domainError('user.protected', adminMessages.cannotDeleteAdmin));
 
     const erased = await eraseAccount(this.uow, this.gateway, userId, (repos) =>
