@@ -41,6 +41,7 @@ Feature: Deleting an account
 
   Scenario: An administrator's account cannot be deleted this way
     Given "Chief" has registered with the e-mail "chief@civicwatch.test" and the password "liberty1"
+    And she has opened the verification link
     When she deletes her account with the password "liberty1"
     Then the deletion is refused with "An administrator's account cannot be deleted. Ask another administrator to revoke your admin role first (an address named by ADMIN_EMAILS must first be removed from it)."
     And she is signed in as "Chief"

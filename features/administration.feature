@@ -1,8 +1,8 @@
 Feature: Administration
   Administrators look after CivicWatch: the AI prompts, the accounts with their plans and credits, promo
   codes, the plans themselves, and refunds. Being an administrator is a role on an account, never a plan:
-  the accounts ADMIN_EMAILS names get it, and the first of them is the main administrator, who can never be
-  deleted. Citizens cannot use any of it. Every administrative action is written in the audit log with who
+  the accounts ADMIN_EMAILS names get it once their address is verified (whoever registers such an address
+  first need not own it), and the first of them is the main administrator, who can never be deleted. Citizens cannot use any of it. Every administrative action is written in the audit log with who
   did it and the values before and after. The command line (`civicwatch`) offers the same actions to
   whoever runs the server.
 
@@ -54,6 +54,18 @@ Feature: Administration
       | change the Patriot plan                          |
       | read the audit log                               |
       | refund a payment                                 |
+
+  @http-only
+  Scenario: Registering an administrator's address gives no admin rights until the address is verified
+    Given "Mallory" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    Then she is not an administrator
+    When she tries to read the system stats as an administrator
+    Then she is refused with status 403 and "You don't have admin permissions."
+    When she tries to list the accounts as an administrator
+    Then she is refused with status 403 and "You don't have admin permissions."
+    When she opens the verification link
+    And she tries to read the system stats as an administrator
+    Then she is shown the system stats
 
   @http-only
   Scenario: An administrator whose role is revoked loses access at once, in the session she already has
@@ -142,6 +154,7 @@ Feature: Administration
   @cli
   Scenario: Neither the main administrator nor another administrator can be deleted
     Given "Dana" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    And she has opened the verification link
     When the administrator deletes the account of "Chief"
     Then the administrator is refused with "The main administrator cannot be deleted"
     When the administrator deletes the account of "Dana"
@@ -150,6 +163,12 @@ Feature: Administration
     And "chief@civicwatch.test" can still sign in with the password "liberty1"
     And "deputy@civicwatch.test" can still sign in with the password "liberty1"
     And the audit log is empty
+
+  @cli
+  Scenario: An account that registered an administrator's address without verifying it is no administrator, and can be deleted
+    Given "Mallory" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    When the administrator deletes the account of "Mallory"
+    Then nobody can sign in as "deputy@civicwatch.test" with the password "liberty1"
 
   @cli
   Scenario: Deleting a citizen removes her account: her session ends and her e-mail address is free again
@@ -181,6 +200,7 @@ Feature: Administration
   @cli @no-api-route
   Scenario: The admin role of an account ADMIN_EMAILS names cannot be revoked
     Given "Dana" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    And she has opened the verification link
     When the administrator takes the admin role from "Chief"
     Then the administrator is refused with "This account is named by ADMIN_EMAILS: remove it there to revoke its admin role"
     When the administrator takes the admin role from "Dana"
@@ -205,6 +225,20 @@ Feature: Administration
       | the administrator | user.delete  | Ben    | email=ben@example.org, tier=citizen, credits=1 | -          |
       | the administrator | admin.revoke | Ben    | role=admin                                     | role=user  |
       | the administrator | admin.grant  | Ben    | role=user                                      | role=admin |
+
+  @cli
+  Scenario: Where no e-mail arrives, the administrator vouches for an address; one named as an administrator's then gives the admin role
+    Given "Dana" has registered with the e-mail "deputy@civicwatch.test" and the password "liberty1"
+    And "Ben" has registered with the e-mail "ben@example.org" and the password "liberty1"
+    Then "Dana" is not an administrator
+    When the administrator marks the e-mail address of "Ben" verified
+    And the administrator marks the e-mail address of "Dana" verified
+    Then "Dana" is an administrator
+    And "Ben" is not an administrator
+    And the audit log reads:
+      | who               | action      | target | before                         | after                           |
+      | the administrator | user.verify | Dana   | emailVerified=false, role=user | emailVerified=true, role=admin |
+      | the administrator | user.verify | Ben    | emailVerified=false, role=user | emailVerified=true, role=user  |
 
   # ---- Promo codes (spec §5 "Admin promo creation", §9 "Promo defaults")
 

@@ -11,6 +11,10 @@ const registers = async function (this: CivicWorld, name: string, email: string,
   }
 };
 When('{string} registers with the e-mail {string} and the password {string}', registers);
+When('{string} registers with the e-mail {string} and the password {string}, the username running onto a second line that reads {string}',
+  async function (this: CivicWorld, name: string, email: string, password: string, line: string) {
+    this.lastOutcome = await this.accounts.register({ firstName: `${name}\n${line}`, email, password });
+  });
 Given('{string} has registered with the e-mail {string} and the password {string}', async function (this: CivicWorld, name: string, email: string, password: string) {
   await registers.call(this, name, email, password);
   assert.ok(this.lastOutcome?.ok, `registration failed: ${JSON.stringify(this.lastOutcome)}`);
@@ -43,6 +47,12 @@ Then('her/his plan is {string} with {int} credit(s)', async function (this: Civi
 Then('her credit history shows {int} credit(s) granted at sign-up', async function (this: CivicWorld, credits: number) {
   const rows = await this.accounts.creditHistory(this.userId!);
   assert.deepEqual(rows.map((r) => [r.reason, r.delta, r.balanceAfter]), [['signup_grant', credits, credits]]);
+});
+
+Then('she is not an administrator', async function (this: CivicWorld) {
+  const user = await this.accounts.currentUser();
+  assert.ok(user, 'nobody is signed in');
+  assert.deepEqual([user.role, user.isAdmin], ['user', false]);
 });
 
 Then('she is an administrator on the {string} plan', async function (this: CivicWorld, tier: string) {

@@ -5,7 +5,7 @@ import {
   ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
   WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
-  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, RefundPayment, GetAdminStats, UpdateTier,
+  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
   ListAuditLog, SetAdminRole,
   MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverOutbox,
   TokenHasher, AccountLinks, RequestPasswordReset, ResetPassword, SendEmailVerification, VerifyEmail, ChangePassword,
@@ -122,14 +122,14 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(AccountLinks).toDynamicValue(() =>
     new AccountLinks(container.get<TokenGenerator>(TokenGenerator), container.get<TokenHasher>(TokenHasher), clock(), container.get<IdGenerator>(IdGenerator)));
   const links = () => container.get(AccountLinks);
-  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), adminPolicy(), clock(), container.get<IdGenerator>(IdGenerator), messages(), links()));
+  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), clock(), container.get<IdGenerator>(IdGenerator), messages(), links()));
   container.bind(RequestPasswordReset).toDynamicValue(() => new RequestPasswordReset(uow(), links(), messages()));
-  container.bind(ResetPassword).toDynamicValue(() => new ResetPassword(uow(), hasher(), links(), clock(), messages()));
+  container.bind(ResetPassword).toDynamicValue(() => new ResetPassword(uow(), hasher(), links(), clock(), messages(), adminPolicy()));
   container.bind(SendEmailVerification).toDynamicValue(() => new SendEmailVerification(uow(), links(), messages()));
-  container.bind(VerifyEmail).toDynamicValue(() => new VerifyEmail(uow(), links(), clock()));
+  container.bind(VerifyEmail).toDynamicValue(() => new VerifyEmail(uow(), links(), clock(), adminPolicy()));
   container.bind(ChangePassword).toDynamicValue(() => new ChangePassword(uow(), hasher(), clock(), messages()));
   container.bind(RequestEmailChange).toDynamicValue(() => new RequestEmailChange(uow(), hasher(), links(), messages()));
-  container.bind(ConfirmEmailChange).toDynamicValue(() => new ConfirmEmailChange(uow(), links(), clock()));
+  container.bind(ConfirmEmailChange).toDynamicValue(() => new ConfirmEmailChange(uow(), links(), clock(), adminPolicy()));
   container.bind(LogIn).toDynamicValue(() => new LogIn(uow(), hasher()));
   container.bind(GetCurrentUser).toDynamicValue(() => new GetCurrentUser(uow()));
   container.bind(UpdateProfile).toDynamicValue(() => new UpdateProfile(uow(), clock()));
@@ -172,6 +172,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(DeleteUser).toDynamicValue(() => new DeleteUser(uow(), gateway(), adminPolicy(), clock(), ids()));
   container.bind(SetUserTier).toDynamicValue(() => new SetUserTier(uow(), clock(), ids()));
   container.bind(GrantCredits).toDynamicValue(() => new GrantCredits(uow(), clock(), ids()));
+  container.bind(VerifyUserEmail).toDynamicValue(() => new VerifyUserEmail(uow(), adminPolicy(), clock(), ids()));
   container.bind(RefundPayment).toDynamicValue(() => new RefundPayment(uow(), gateway(), clock(), ids()));
   container.bind(GetAdminStats).toDynamicValue(() => new GetAdminStats(uow()));
   container.bind(UpdateTier).toDynamicValue(() => new UpdateTier(uow(), clock(), ids()));

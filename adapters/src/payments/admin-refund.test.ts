@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  AdminPolicy, ConfirmPayment, HandlePaymentEvent, ListAuditLog, PAYMENTS_NOT_CONFIGURED_MESSAGE, RefundPayment, RegisterUser,
+  ConfirmPayment, HandlePaymentEvent, ListAuditLog, PAYMENTS_NOT_CONFIGURED_MESSAGE, RefundPayment, RegisterUser,
   SetTierPriceIds, StartCheckout, adminMessages, refundSchema, registerSchema, type AdminActor, type PaymentGateway,
 } from '@civicwatch/core';
 import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
@@ -30,8 +30,8 @@ let webhook: HandlePaymentEvent;
 let chief: AdminActor;
 let n = 0;
 
-const register = async (email: string, policy = new AdminPolicy([])) => {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
+const register = async (email: string) => {
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   // Checkout requires a verified address: the user has opened the link of the welcome e-mail.
@@ -46,7 +46,7 @@ beforeEach(async () => {
   await new SetTierPriceIds(uow).execute(prices);
   n += 1;
   const email = `chief-${n}@example.test`;
-  chief = { userId: await register(email, new AdminPolicy([email])), label: email };
+  chief = { userId: await register(email), label: email };
 });
 
 const refund = (input: { userId: string; amount: number | string; reason: string }, using: PaymentGateway | null = gateway) =>

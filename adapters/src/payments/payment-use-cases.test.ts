@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import {
-  AdminPolicy, CancelSubscription, ConfirmPayment, CreatePromo, GetSubscription, HandlePaymentEvent, PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  CancelSubscription, ConfirmPayment, CreatePromo, GetSubscription, HandlePaymentEvent, PAYMENTS_NOT_CONFIGURED_MESSAGE,
   RedeemPromo, RegisterUser, SetTierPriceIds, StartCheckout, createPromoSchema, promoMessages, registerSchema, type StartCheckoutInput,
 } from '@civicwatch/core';
 import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
@@ -44,7 +44,7 @@ beforeEach(async () => {
 /** A new account whose owner has opened the verification link (checkout requires it), unless `verified` is false. */
 const registerUser = async (name = 'Rosa', { verified = true } = {}) => {
   n += 1;
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: name, email: `${name.toLowerCase()}-${n}@example.test`, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   if (verified) await uow.run(({ users }) => users.markEmailVerified(result.value.id, clock.now()));

@@ -138,7 +138,17 @@ export class MikroOrmUserRepository implements UserRepository {
   async grantAdminRole(emails: readonly string[]): Promise<number> {
     const normalised = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
     if (normalised.length === 0) return 0;
-    return this.em.nativeUpdate(UserEntity, { email: { $in: normalised }, role: { $ne: 'admin' } }, { role: 'admin', updatedAt: new Date() });
+    return this.em.nativeUpdate(UserEntity, { email: { $in: normalised }, role: { $ne: 'admin' }, emailVerifiedAt: { $ne: null } }, { role: 'admin', updatedAt: new Date() });
+  }
+
+  async revokeAdminRoleOfUnverified(emails: readonly string[]): Promise<string[]> {
+    const normalised = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    if (normalised.length === 0) return [];
+    const where = { email: { $in: normalised }, role: 'admin' as const, emailVerifiedAt: null };
+    const found = await this.em.find(UserEntity, where, { fields: ['email'], orderBy: { email: 'asc' }, disableIdentityMap: true });
+    if (found.length === 0) return [];
+    await this.em.nativeUpdate(UserEntity, where, { role: 'user', updatedAt: new Date() });
+    return found.map((u) => u.email);
   }
 
   async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {

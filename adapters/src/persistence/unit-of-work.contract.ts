@@ -184,11 +184,23 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.users.findById(user.id))).toMatchObject({ tierId: 'patriot', credits: 1 });
       });
 
-      it('makes the named accounts admins once', async () => {
-        const user = await register();
-        expect(await uow.run((r) => r.users.grantAdminRole([user.email.toUpperCase(), 'nobody@example.test']))).toBe(1);
+      it('makes the named accounts admins once, when their address is verified', async () => {
+        const user = await register(aUser({ emailVerifiedAt: new Date() }));
+        const unverified = await register();
+        expect(await uow.run((r) => r.users.grantAdminRole([user.email.toUpperCase(), unverified.email, 'nobody@example.test']))).toBe(1);
         expect(await uow.run((r) => r.users.grantAdminRole([user.email]))).toBe(0);
         expect((await uow.run((r) => r.users.findById(user.id)))?.role).toBe('admin');
+        expect((await uow.run((r) => r.users.findById(unverified.id)))?.role).toBe('user');
+      });
+
+      it('takes the admin role from the named accounts whose address is not verified, answering their e-mails', async () => {
+        const verified = await register(aUser({ emailVerifiedAt: new Date(), role: 'admin' }));
+        const unverified = await register(aUser({ role: 'admin' }));
+        const unnamed = await register(aUser({ role: 'admin' }));
+        expect(await uow.run((r) => r.users.revokeAdminRoleOfUnverified([verified.email, unverified.email.toUpperCase()]))).toEqual([unverified.email]);
+        expect(await uow.run((r) => r.users.revokeAdminRoleOfUnverified([unverified.email]))).toEqual([]);
+        const roles = await uow.run(async (r) => Promise.all([verified, unverified, unnamed].map(async (u) => (await r.users.findById(u.id))?.role)));
+        expect(roles).toEqual(['admin', 'user', 'admin']);
       });
 
       it('lists users newest first, searching e-mail and names case-insensitively, a page at a time', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, sessionCookie, type TestApp } from './testing/test-app.ts';
+import { accountLinkToken, buildTestApp, sessionCookie, verifyEmail, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ ADMIN_EMAILS: 'chief@civicwatch.test' }); });
+beforeAll(async () => { t = await buildTestApp({ ADMIN_EMAILS: 'chief@civicwatch.test,deputy@civicwatch.test' }); });
 afterAll(async () => { await t?.close(); });
 
 const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -36,6 +36,31 @@ describe('registration', () => {
     expect((await login('bob@example.org', 'secret1')).statusCode).toBe(401);
   });
 
+  // The username is the first name the product shows and e-mails: one line, no control characters, or an
+  // attacker's name would write sentences of its own into the product's e-mail (message-composer.ts).
+  it.each([
+    ['a line break and a link', 'Rosa\nALERT: account locked. Unlock at http://evil.example/x'],
+    ['a carriage return', 'Rosa\r\nUnlock at http://evil.example/x'],
+    ['a NUL', 'Ro\u0000sa'],
+    ['a tab', 'Ro\tsa'],
+    ['a line separator', 'Rosa\u2028ALERT'],
+    ['a right-to-left override', 'Rosa\u202Egnp.exe'],
+  ])('refuses a username with %s with 400 and the contract message, creating nothing', async (what, firstName) => {
+    const email = `hostile-${what.replaceAll(' ', '-')}@example.org`;
+    const res = await register({ firstName, email, password: 'secret1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation.invalid', message: 'Username must be one line, without control characters' });
+    expect(await t.runtime.database.uow.run(({ users }) => users.findByEmail(email))).toBeNull();
+  });
+
+  it('refuses a username of more than 50 characters, and trims one that is padded', async () => {
+    const long = await register({ firstName: 'R'.repeat(51), email: 'long-name@example.org', password: 'secret1' });
+    expect(long.json()).toEqual({ code: 'validation.invalid', message: 'Username must be at most 50 characters' });
+    const padded = await register({ firstName: ` ${'R'.repeat(50)}\n`, email: 'padded-name@example.org', password: 'secret1' });
+    expect(padded.statusCode).toBe(201);
+    expect(padded.json()).toMatchObject({ firstName: 'R'.repeat(50) });
+  });
+
   it('answers 409 for an e-mail already registered, whatever its case', async () => {
     await register({ firstName: 'Carol', email: 'carol@example.org', password: 'secret1' });
     const res = await register({ firstName: 'Carol', email: 'CAROL@example.org', password: 'other-pass' });
@@ -44,15 +69,47 @@ describe('registration', () => {
     expect((await login('carol@example.org', 'secret1')).statusCode).toBe(200);
   });
 
-  it('makes accounts named by ADMIN_EMAILS admins', async () => {
-    const res = await register({ firstName: 'Chief', email: 'chief@civicwatch.test', password: 'secret1' });
-    expect(res.json()).toMatchObject({ role: 'admin', isAdmin: true, subscriptionTier: 'citizen' });
-  });
 
   it('answers 400 for a malformed JSON body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: '{"email": ', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation.invalid', message: 'The request body is not valid JSON' });
+  });
+});
+
+// Whoever registers an address ADMIN_EMAILS names first must not become an administrator on the strength of
+// typing it: without a mail server, an administrator could read the verification link in the panel's outbox.
+describe('the admin role of an address ADMIN_EMAILS names', () => {
+  const asUser = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('waits until the address is verified: until then the account is refused every admin route', async () => {
+    const res = await register({ firstName: 'Chief', email: 'chief@civicwatch.test', password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'user', isAdmin: false, emailVerified: false });
+    const cookie = sessionCookie(res);
+    for (const url of ['/api/admin/outbox', '/api/admin/users', '/api/admin/stats']) {
+      const refused = await asUser(cookie, url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ code: 'auth.forbidden', message: "You don't have admin permissions." });
+    }
+
+    await verifyEmail(t, 'chief@civicwatch.test');
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ role: 'admin', isAdmin: true, emailVerified: true });
+    expect((await asUser(cookie, '/api/admin/stats')).statusCode).toBe(200);
+  });
+
+  it('is not granted by asking to move an account to such an address, only once the new address confirms it', async () => {
+    const res = await register({ firstName: 'Mallory', email: 'mallory@example.org', password: 'secret1' });
+    const cookie = sessionCookie(res);
+    await verifyEmail(t, 'mallory@example.org');
+    const asked = await t.app.inject({ method: 'POST', url: '/api/account/email', payload: { newEmail: 'deputy@civicwatch.test', password: 'secret1' }, headers: { cookie } });
+    expect(asked.statusCode).toBe(202);
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ email: 'mallory@example.org', isAdmin: false });
+    expect((await asUser(cookie, '/api/admin/stats')).statusCode).toBe(403);
+
+    const token = await accountLinkToken(t, 'deputy@civicwatch.test', '/confirm-email');
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/email/confirm', payload: { token } })).statusCode).toBe(200);
+    expect((await asUser(cookie, '/api/user')).json()).toMatchObject({ email: 'deputy@civicwatch.test', isAdmin: true, emailVerified: true });
   });
 });
 
@@ -161,6 +218,23 @@ describe('profile and dashboard', () => {
     expect(abroad.json()).toMatchObject({ country: 'CA', state: 'Ontario' });
     const badCountry = await patch({ country: 'Atlantis' });
     expect(badCountry.statusCode).toBe(400);
+  });
+
+  it('refuses a first or last name of more than one line, with control characters or over 50 characters, changing nothing', async () => {
+    const cookie = sessionCookie(await register({ firstName: 'Ines', email: 'ines@example.org', password: 'secret1' }));
+    const patch = (payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: '/api/profile', payload, headers: { cookie } });
+    for (const [payload, message] of [
+      [{ firstName: 'Ines\nALERT: account locked. Unlock at http://evil.example/x' }, 'First name must be one line, without control characters'],
+      [{ firstName: 'In\u0000es' }, 'First name must be one line, without control characters'],
+      [{ lastName: 'Lopez\u2029Unlock at http://evil.example/x' }, 'Last name must be one line, without control characters'],
+      [{ lastName: 'Lo\u2066pez' }, 'Last name must be one line, without control characters'],
+      [{ firstName: 'I'.repeat(51) }, 'First name must be at most 50 characters'],
+    ] as const) {
+      const refused = await patch(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toEqual({ code: 'validation.invalid', message });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json()).toMatchObject({ firstName: 'Ines', lastName: null });
   });
 
   it('answers the dashboard of a new user', async () => {

@@ -68,7 +68,11 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     await runtime.close();
     throw error;
   }
-  if (admins > 0) app.log.info({ admins }, 'granted the admin role to accounts named by ADMIN_EMAILS');
+  if (admins.granted > 0) app.log.info({ admins: admins.granted }, 'granted the admin role to the verified accounts named by ADMIN_EMAILS');
+  if (admins.revoked.length > 0) {
+    app.log.warn({ accounts: admins.revoked },
+      'took the admin role from accounts named by ADMIN_EMAILS whose address is not verified: verify each with its e-mail link or `civicwatch users verify EMAIL`');
+  }
   if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');
   if (unpriced.length > 0) app.log.warn({ tiers: unpriced }, 'payments are on, but these paid tiers have no Stripe Price id yet (STRIPE_PRICE_PATRIOT / STRIPE_PRICE_DEFENDER): they cannot be bought');
   if (runtime.startMailDelivery(app.log)) app.log.info('delivering e-mail from the outbox through SMTP_URL');

@@ -14,6 +14,7 @@ import { GetBillingAccount } from '../payments/get-billing-account/get-billing-a
 import { ListCreditHistory, toCreditHistoryEntry } from '../credits/list-credit-history/list-credit-history.use-case.ts';
 import { AdminPolicy } from './admin-policy.ts';
 import { RegisterUser } from './register-user/register-user.use-case.ts';
+import { markAddressVerified } from './verified-address.ts';
 import { LogIn } from './log-in/log-in.use-case.ts';
 import { UpdateEmailPreferences } from './update-email-preferences/update-email-preferences.use-case.ts';
 import { ExportAccount, toAccountExport } from './export-account/export-account.use-case.ts';
@@ -37,7 +38,7 @@ beforeEach(() => {
 });
 
 async function register(email = `voter${++n}@example.org`): Promise<string> {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;
@@ -265,9 +266,17 @@ describe('DeleteAccount', () => {
 
   it('never deletes an administrator, the main one included', async () => {
     const chief = await register(CHIEF);
+    // The address ADMIN_EMAILS names first, verified: the main administrator.
+    await uow.run(async ({ users }) => markAddressVerified(users, policy, (await users.findById(chief))!, clock.now()));
     expect(await deleteAccount().execute(chief, withPassword('liberty1')))
       .toEqual({ ok: false, error: { code: 'user.protected', message: ADMIN_CANNOT_DELETE_OWN_ACCOUNT_MESSAGE } });
     expect(await userOf(chief)).not.toBeNull();
+  });
+
+  it('deletes an account that registered the main administrator\'s address without verifying it', async () => {
+    const squatter = await register(CHIEF);
+    expect(await deleteAccount().execute(squatter, withPassword('liberty1'))).toEqual({ ok: true, value: undefined });
+    expect(await userOf(squatter)).toBeNull();
   });
 });
 

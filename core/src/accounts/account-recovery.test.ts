@@ -28,19 +28,23 @@ beforeEach(() => {
 const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
 const HOUR = 3_600_000;
 
+/** The address ADMIN_EMAILS names in these tests. */
+const CHIEF = 'chief@civicwatch.test';
+const admins = new AdminPolicy([CHIEF]);
+
 const useCases = () => {
   const links = testAccountLinks(clock);
   const messages = testMessages(clock);
   return {
-    register: new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), messages, links),
+    register: new RegisterUser(uow, plainTextHasher, clock, new SequentialIds(), messages, links),
     logIn: new LogIn(uow, plainTextHasher),
     forgot: new RequestPasswordReset(uow, links, messages),
-    reset: new ResetPassword(uow, plainTextHasher, links, clock, messages),
-    verify: new VerifyEmail(uow, links, clock),
+    reset: new ResetPassword(uow, plainTextHasher, links, clock, messages, admins),
+    verify: new VerifyEmail(uow, links, clock, admins),
     resend: new SendEmailVerification(uow, links, messages),
     changePassword: new ChangePassword(uow, plainTextHasher, clock, messages),
     changeEmail: new RequestEmailChange(uow, plainTextHasher, links, messages),
-    confirmEmail: new ConfirmEmailChange(uow, links, clock),
+    confirmEmail: new ConfirmEmailChange(uow, links, clock, admins),
   };
 };
 
@@ -284,5 +288,40 @@ describe('e-mail change', () => {
     later(24 * HOUR);
     expect(await uc.confirmEmail.execute(next)).toMatchObject({ ok: false, error: { code: 'token.expired' } });
     expect((await userById(rosa.id))?.email).toBe('rosa@example.org');
+  });
+});
+
+// Whoever registers an address ADMIN_EMAILS names first must prove it is theirs before being an administrator.
+describe('the admin role of an address ADMIN_EMAILS names', () => {
+  const roleOf = async (id: string) => (await userById(id))?.role;
+
+  it('is not given at registration, only when the link of the welcome e-mail is opened', async () => {
+    const chief = await registered(CHIEF);
+    expect(chief.role).toBe('user');
+    expect(await roleOf(chief.id)).toBe('user');
+    await uc.verify.execute(tokenIn(await latest('welcome', CHIEF), '/verify-email'));
+    expect(await roleOf(chief.id)).toBe('admin');
+  });
+
+  it('is given by a password reset link too, which proves the mailbox alike', async () => {
+    const chief = await registered(CHIEF);
+    await uc.forgot.execute({ email: CHIEF });
+    await uc.reset.execute({ token: tokenIn(await latest('password_reset'), '/reset-password'), password: 'freedom22' });
+    expect(await userById(chief.id)).toMatchObject({ role: 'admin', emailVerifiedAt: clock.now() });
+  });
+
+  it('is not given to another address, verified or not', async () => {
+    const rosa = await registered();
+    await uc.verify.execute(tokenIn(await latest('welcome'), '/verify-email'));
+    expect(await roleOf(rosa.id)).toBe('user');
+  });
+
+  it('comes with a change of address only once the new address opens its confirmation link', async () => {
+    const rosa = await registered();
+    await uc.verify.execute(tokenIn(await latest('welcome'), '/verify-email'));
+    expect((await uc.changeEmail.execute(rosa.id, { newEmail: CHIEF, password: 'liberty1' })).ok).toBe(true);
+    expect(await roleOf(rosa.id)).toBe('user');
+    await uc.confirmEmail.execute(tokenIn(await latest('email_change_confirmation', CHIEF), '/confirm-email'));
+    expect(await userById(rosa.id)).toMatchObject({ email: CHIEF, role: 'admin' });
   });
 });

@@ -18,7 +18,7 @@ const admins = new AdminPolicy(['Chief@CivicWatch.test', 'deputy@civicwatch.test
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, admins, clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
+  register = new RegisterUser(uow, plainTextHasher, clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
 });
 
 const input = (email = 'rosa@example.org') => registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' });
@@ -40,9 +40,10 @@ describe('RegisterUser', () => {
     expect(total).toBe(1);
   });
 
-  it('makes the e-mails of ADMIN_EMAILS admins, whatever their case', async () => {
+  it('does not make an address ADMIN_EMAILS names an admin yet: whoever registers it first need not own it', async () => {
     const result = await register.execute(input('chief@civicwatch.test'));
-    expect(result.ok && result.value.role).toBe('admin');
+    expect(result.ok && result.value).toMatchObject({ role: 'user', emailVerifiedAt: null });
+    expect((await uow.run(({ users }) => users.findByEmail('chief@civicwatch.test')))?.role).toBe('user');
   });
 });
 
@@ -97,11 +98,36 @@ describe('UpdateProfile', () => {
 });
 
 describe('GrantAdminRoles', () => {
-  it('promotes accounts that registered before their e-mail was listed', async () => {
-    const before = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
-    await before.execute(input('deputy@civicwatch.test'));
-    expect(await new GrantAdminRoles(uow, admins).execute()).toBe(1);
-    expect(await new GrantAdminRoles(uow, admins).execute()).toBe(0);
+  const registered = async (email: string) => {
+    const result = await register.execute(input(email));
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  };
+  const roleOf = async (email: string) => (await uow.run(({ users }) => users.findByEmail(email)))?.role;
+
+  it('promotes the verified accounts ADMIN_EMAILS names, whatever their case, and only those', async () => {
+    const deputy = await registered('deputy@civicwatch.test');
+    await registered('chief@civicwatch.test');
+    const rosa = await registered('rosa@example.org');
+    await uow.run(async ({ users }) => {
+      await users.markEmailVerified(deputy.id, clock.now());
+      await users.markEmailVerified(rosa.id, clock.now());
+    });
+    expect(await new GrantAdminRoles(uow, admins).execute()).toEqual({ granted: 1, revoked: [] });
+    expect(await new GrantAdminRoles(uow, admins).execute()).toEqual({ granted: 0, revoked: [] });
+    expect([await roleOf('deputy@civicwatch.test'), await roleOf('chief@civicwatch.test'), await roleOf('rosa@example.org')]).toEqual(['admin', 'user', 'user']);
+  });
+
+  it('takes the role from an unverified account ADMIN_EMAILS names that holds it (given at registration by an earlier release)', async () => {
+    const squatter = await registered('chief@civicwatch.test');
+    const granted = await registered('rosa@example.org');
+    await uow.run(async ({ users }) => {
+      await users.setRole(squatter.id, 'admin');
+      await users.setRole(granted.id, 'admin');
+    });
+    expect(await new GrantAdminRoles(uow, admins).execute()).toEqual({ granted: 0, revoked: ['chief@civicwatch.test'] });
+    // An administrator made by hand is an administrator's decision, whatever the address.
+    expect([await roleOf('chief@civicwatch.test'), await roleOf('rosa@example.org')]).toEqual(['user', 'admin']);
   });
 });
 

@@ -41,8 +41,10 @@ export interface UserRepository {
   configuredAdminEmails(): Promise<string[]>;
   /** Replaces that list; the server calls it at start, so every process (the CLI too) protects the same accounts. */
   saveConfiguredAdminEmails(emails: readonly string[]): Promise<void>;
-  /** Gives the admin role to the accounts of these e-mails; answers how many changed. */
+  /** Gives the admin role to the accounts of these e-mails whose address is verified; answers how many changed. */
   grantAdminRole(emails: readonly string[]): Promise<number>;
+  /** Takes the admin role from the accounts of these e-mails whose address is not verified; answers their e-mails. */
+  revokeAdminRoleOfUnverified(emails: readonly string[]): Promise<string[]>;
   list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 }
 export const UserRepository = Symbol('UserRepository');

@@ -7,13 +7,14 @@ import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLi
 import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { GrantAdminRoles } from '../accounts/grant-admin-roles/grant-admin-roles.use-case.ts';
+import { markAddressVerified } from '../accounts/verified-address.ts';
 import { err, ok } from '../shared/result.ts';
 import { domainError } from '../shared/domain-error.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.port.ts';
 import type { AdminActor } from './audit-log.port.ts';
 import { adminMessages } from './admin-messages.ts';
 import { GetPrompts, UpdatePrompt } from './prompts/prompts.use-cases.ts';
-import { DeleteUser, GrantCredits, SetUserTier } from './users/user-admin.use-cases.ts';
+import { DeleteUser, GrantCredits, SetUserTier, VerifyUserEmail } from './users/user-admin.use-cases.ts';
 import { UpdateTier } from './tiers/update-tier.use-case.ts';
 import { SetAdminRole } from './admin-role/set-admin-role.use-case.ts';
 import { GetAdminStats } from './stats/get-admin-stats.use-case.ts';
@@ -40,9 +41,11 @@ beforeEach(async () => {
 });
 
 async function register(email = `voter${++n}@example.org`): Promise<string> {
-  const result = await new RegisterUser(uow, plainTextHasher, policy, clock, ids, testMessages(clock), testAccountLinks(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
+  // An address ADMIN_EMAILS names is an administrator's once its holder has opened the welcome e-mail's link.
+  if (policy.isAdminEmail(email)) await uow.run(({ users }) => markAddressVerified(users, policy, result.value, clock.now()));
   return result.value.id;
 }
 
@@ -125,6 +128,14 @@ describe('DeleteUser', () => {
     expect(await deleteUser().execute(chief, granted)).toEqual({ ok: false, error: { code: 'user.protected', message: adminMessages.cannotDeleteAdmin } });
     for (const id of [chief.userId!, deputy, granted]) expect(await userOf(id)).not.toBeNull();
     expect(await auditLog()).toHaveLength(logged);
+  });
+
+  it('deletes an unverified account of the main administrator\'s address: whoever registered it need not own it', async () => {
+    const first = 'first@example.org';
+    const squatter = await register(first);
+    const firstNamed = new AdminPolicy([first, CHIEF]);
+    expect(await new DeleteUser(uow, null, firstNamed, clock, ids).execute(chief, squatter)).toEqual({ ok: true, value: { id: squatter, email: first } });
+    expect(await userOf(squatter)).toBeNull();
   });
 
   it('answers user.not_found for an unknown id', async () => {
@@ -301,6 +312,49 @@ describe('SetAdminRole', () => {
 
   it('answers user.not_found for an unknown e-mail', async () => {
     expect(await setRole('nobody@example.org', 'admin')).toMatchObject({ ok: false, error: { code: 'user.not_found' } });
+  });
+
+  it('refuses to grant the role to an unverified account ADMIN_EMAILS names: its address must be verified first', async () => {
+    const squatter = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
+      .execute(registerSchema.parse({ firstName: 'Mallory', email: DEPUTY, password: 'liberty1' }));
+    expect(await setRole(DEPUTY, 'admin')).toEqual({ ok: false, error: { code: 'email.unverified', message: adminMessages.configuredUnverified(DEPUTY) } });
+    expect((await userOf(squatter.ok ? squatter.value.id : ''))?.role).toBe('user');
+    expect(await auditLog()).toEqual([]);
+  });
+});
+
+describe('VerifyUserEmail', () => {
+  const verify = (id: string, actor: AdminActor = chief) => new VerifyUserEmail(uow, policy, clock, ids).execute(actor, id);
+  const unverified = async (email?: string) => {
+    const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
+      .execute(registerSchema.parse({ firstName: 'Rosa', email: email ?? `voter${++n}@example.org`, password: 'liberty1' }));
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  };
+
+  it('marks an account verified and audits it; a second time changes nothing and audits nothing', async () => {
+    const rosa = await unverified();
+    expect(await verify(rosa.id)).toMatchObject({ ok: true, value: { id: rosa.id, role: 'user', emailVerifiedAt: clock.now() } });
+    expect(await userOf(rosa.id)).toMatchObject({ emailVerifiedAt: clock.now(), role: 'user' });
+    expect((await verify(rosa.id)).ok).toBe(true);
+    expect((await auditLog()).map((e) => [e.actorLabel, e.action, e.target, e.before, e.after])).toEqual([
+      [CHIEF, 'user.verify', rosa.email, { emailVerified: false, role: 'user' }, { emailVerified: true, role: 'user' }],
+    ]);
+  });
+
+  it('makes an address ADMIN_EMAILS names an administrator, also from a bare command line that knows the list only as the server stored it', async () => {
+    await new GrantAdminRoles(uow, policy).execute();
+    const deputy = await unverified(DEPUTY);
+    const cli: AdminActor = { userId: null, label: 'cli:root' };
+    expect(await new VerifyUserEmail(uow, new AdminPolicy([]), clock, ids).execute(cli, deputy.id)).toMatchObject({ ok: true, value: { role: 'admin' } });
+    expect((await userOf(deputy.id))?.role).toBe('admin');
+    expect((await auditLog()).map((e) => [e.actorId, e.actorLabel, e.action, e.target, e.after])).toEqual([
+      [null, 'cli:root', 'user.verify', DEPUTY, { emailVerified: true, role: 'admin' }],
+    ]);
+  });
+
+  it('answers user.not_found for an unknown id', async () => {
+    expect(await verify('00000000-0000-4000-8000-000000000099')).toEqual({ ok: false, error: { code: 'user.not_found', message: 'No such user' } });
   });
 });
 

@@ -12,6 +12,7 @@ export const auditActions = [
   'user.tier',
   'user.credits',
   'user.refund',
+  'user.verify',
   'admin.grant',
   'admin.revoke',
   'promo.create',

@@ -3,7 +3,6 @@ import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/i
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { SHARE_NOT_FOUND_MESSAGE } from '../contracts/share.contract.ts';
 import { FixedClock, SequentialIds, SequentialTokens, TEST_PUBLIC_URL, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
-import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { toAnalysisView, toShareLinkView } from './analysis-view.ts';
 import { CreateShareLink } from './create-share-link/create-share-link.use-case.ts';
@@ -34,7 +33,7 @@ beforeEach(() => {
 });
 
 const registerUser = async (email: string) => {
-  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
+  const registered = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!registered.ok) throw new Error(registered.error.message);
   return registered.value.id;

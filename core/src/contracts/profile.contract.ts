@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { nameField, storableText } from './fields.ts';
 import { countryCodes } from './geography.ts';
 
 const optionalText = (max: number) =>
@@ -7,11 +7,12 @@ const optionalText = (max: number) =>
 
 /**
  * PATCH /api/profile and the Profile Settings form (spec §3 "Profile update", §5 "All fields are optional").
- * An empty string clears a field. The state is a two-letter code in the United States and free text elsewhere.
+ * An empty string clears a field; names keep the rule of fields.ts' nameField. The state is a two-letter code in
+ * the United States and free text elsewhere.
  */
 export const profileUpdateSchema = z.object({
-  firstName: optionalText(100),
-  lastName: optionalText(100),
+  firstName: nameField('First name').optional(),
+  lastName: nameField('Last name').optional(),
   country: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.enum(countryCodes, { message: 'Please choose a country from the list' })).optional(),
   state: optionalText(100),

@@ -1,6 +1,7 @@
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { User } from '../accounts/user.ts';
+import { MAX_NAME_LENGTH, isOneLineName } from '../contracts/fields.ts';
 import { accountLinkPaths, type AccountTokenPurpose } from '../accounts/account-token.ts';
 import type { MessageKind, NewOutboxMessage } from './outbox.port.ts';
 import type { TokenSigner } from './token-signer.port.ts';
@@ -20,11 +21,23 @@ export interface AnalysisDetails {
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-/** A subject is one line: whatever a user typed as a title cannot add headers or run on. */
-const oneLine = (text: string, max = 80) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+/**
+ * What a user typed (a document's title), as an e-mail may show it: one line without controls or direction
+ * marks, so that it cannot add headers, run on or reorder the text after it; cut at `max`; in double quotes
+ * (its own turned into single ones, so it cannot close them), so that it reads as the user's words and not as
+ * CivicWatch's.
+ */
+const quoted = (text: string, max = 80) => {
+  const flat = text.toWellFormed().replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim().replaceAll('"', "'");
+  return `"${flat.length > max ? `${flat.slice(0, max - 1)}…` : flat}"`;
 };
+
+/**
+ * Whether an e-mail may show what the account's holder typed (a name, a title): only to the account's own
+ * address once it is verified. Anyone can register any address, or ask for a change to one, and choose the
+ * name and titles that would be sent there: an unverified address may belong to someone who never saw them.
+ */
+const writesToItsTypist = (user: User, to: string) => user.emailVerifiedAt !== null && to === user.email;
 
 /**
  * The texts of CivicWatch's e-mail, ready for the outbox. Every message ends with the link that turns off
@@ -85,10 +98,13 @@ export class MessageComposer {
     ]);
   }
 
-  /** To the new address: the link that makes it the account's e-mail. */
+  /**
+   * To the new address: the link that makes it the account's e-mail. That address may be anyone's, so the
+   * message says nothing of the account (its name, its current address, its unsubscribe link).
+   */
   emailChangeConfirmation(user: User, newEmail: string, token: string): NewOutboxMessage {
     return this.message(user, 'email_change_confirmation', 'Confirm your new e-mail address for CivicWatch', [
-      `You asked to use ${newEmail} for your CivicWatch account instead of ${user.email}. Confirm it by opening this link:`,
+      `Someone asked to use ${newEmail} as the e-mail address of their CivicWatch account. If it was you, confirm it by opening this link:`,
       this.accountLinkUrl('email_change', token),
       'The link works for 24 hours. If you did not ask for this, ignore this e-mail: nothing changes.',
     ], newEmail);
@@ -119,26 +135,33 @@ export class MessageComposer {
     ]);
   }
 
+  /** The document's title only where its typist reads it (writesToItsTypist), quoted as theirs. */
   analysisComplete(user: User, analysis: AnalysisDetails): NewOutboxMessage {
-    const title = oneLine(analysis.title);
-    return this.message(user, 'analysis_complete', `Your CivicWatch analysis is ready: ${title}`, [
-      `Your analysis of "${title}" is complete.`,
+    const title = writesToItsTypist(user, user.email) ? quoted(analysis.title) : null;
+    return this.message(user, 'analysis_complete', title ? `Your CivicWatch analysis is ready: ${title}` : 'Your CivicWatch analysis is ready', [
+      title ? `Your analysis of the document titled ${title} is complete.` : 'Your analysis is complete.',
       `Read the findings, export or share them from your history: ${this.publicUrl}/history`,
     ]);
   }
 
-  /** `to`: another recipient than the account's current address (the new address of an e-mail change). */
+  /**
+   * `to`: another recipient than the account's current address (the new address of an e-mail change), who is
+   * told nothing of the account. The greeting names the user only where writesToItsTypist, and only a name
+   * that keeps the rule of names (one written before that rule may not).
+   */
   private message(user: User, kind: MessageKind, subject: string, paragraphs: string[], to = user.email): NewOutboxMessage {
-    const greeting = user.firstName?.trim() ? `Hello ${user.firstName.trim()},` : 'Hello,';
-    const footer = [
-      '--',
-      to === user.email
-        ? `You receive this e-mail because you have a CivicWatch account (${user.email}).`
-        : `You receive this e-mail because someone asked to use ${to} for a CivicWatch account.`,
-      `Stop optional e-mails (analysis notices and product news): ${this.unsubscribeUrl(user.id)}`,
-      'Essential account e-mails, such as password resets, are always sent. Choose whether you also receive payment receipts, '
-        + `analysis notices and product news in your account settings: ${this.publicUrl}/account`,
-    ].join('\n');
+    const name = user.firstName?.trim() ?? '';
+    const greeting = writesToItsTypist(user, to) && name && isOneLineName(name) && name.length <= MAX_NAME_LENGTH ? `Hello ${name},` : 'Hello,';
+    const footer = (to === user.email
+      ? [
+        '--',
+        `You receive this e-mail because you have a CivicWatch account (${user.email}).`,
+        `Stop optional e-mails (analysis notices and product news): ${this.unsubscribeUrl(user.id)}`,
+        'Essential account e-mails, such as password resets, are always sent. Choose whether you also receive payment receipts, '
+          + `analysis notices and product news in your account settings: ${this.publicUrl}/account`,
+      ]
+      : ['--', `You receive this e-mail because someone asked to use ${to} for a CivicWatch account.`]
+    ).join('\n');
     return {
       id: this.ids.next(),
       userId: user.id,

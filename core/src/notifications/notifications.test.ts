@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, plainTokenSigner, testMessages, testAccountLinks } from '../testing/fakes.ts';
-import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { SetTierPriceIds } from '../tiers/set-tier-price-ids/set-tier-price-ids.use-case.ts';
 import { settlePaidInvoice } from '../payments/settle-paid-invoice.ts';
 import type { InvoiceRecord } from '../payments/payment-gateway.port.ts';
 import type { Mail } from './outbox.port.ts';
+import { defaultEmailPreferences, type User } from '../accounts/user.ts';
 import type { MailSender } from './mail-sender.port.ts';
 import { Unsubscribe } from './unsubscribe/unsubscribe.use-case.ts';
 import { ListOutbox, toOutboxMessageView } from './list-outbox/list-outbox.use-case.ts';
@@ -21,7 +21,7 @@ let outbox: ListOutbox;
 beforeEach(() => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  register = new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
+  register = new RegisterUser(uow, plainTextHasher, clock, new SequentialIds(), testMessages(clock), testAccountLinks(clock));
   outbox = new ListOutbox(uow);
 });
 
@@ -34,12 +34,12 @@ const messagesOf = async (userId: string) => (await outbox.execute({ limit: 100 
 const unsubscribeLink = (userId: string) => `${TEST_PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(plainTokenSigner.sign('unsubscribe', userId))}`;
 
 describe('welcome e-mail', () => {
-  it('goes into the outbox with the new account, greeting the user, with the free analysis and the unsubscribe link', async () => {
+  it('goes into the outbox with the new account, greeting an address not verified yet without a name, with the free analysis and the unsubscribe link', async () => {
     const user = await registered();
     const [welcome, ...others] = await messagesOf(user.id);
     expect(others).toEqual([]);
     expect(welcome).toMatchObject({ kind: 'welcome', to: 'rosa@example.org', subject: 'Welcome to CivicWatch', sentAt: null, attempts: 0 });
-    expect(welcome!.text).toMatch(/^Hello Rosa,\n/);
+    expect(welcome!.text).toMatch(/^Hello,\n/);
     expect(welcome!.text).toContain('1 free analysis');
     expect(welcome!.text).toContain(`Stop optional e-mails (analysis notices and product news): ${unsubscribeLink(user.id)}`);
     expect(welcome!.text).toContain('Essential account e-mails, such as password resets, are always sent.');
@@ -224,10 +224,60 @@ describe('ListOutbox', () => {
     const [waiting] = (await outbox.execute()).messages;
     const view = toOutboxMessageView(waiting!);
     expect(view).toMatchObject({ to: 'rosa@example.org', kind: 'welcome', status: 'pending', attempts: 0, lastError: null, sentAt: null, createdAt: '2026-03-15T12:00:00.000Z' });
-    expect(view.text).toMatch(/^Hello Rosa,/);
+    expect(view.text).toMatch(/^Hello,\n\nWelcome to CivicWatch\./);
     const at = new Date('2026-03-15T12:05:00Z');
     expect(toOutboxMessageView({ ...waiting!, attempts: 2, lastError: '450 busy', nextAttemptAt: at }).status).toBe('pending');
     expect(toOutboxMessageView({ ...waiting!, attempts: 1, sentAt: at, nextAttemptAt: null })).toMatchObject({ status: 'sent', sentAt: '2026-03-15T12:05:00.000Z' });
     expect(toOutboxMessageView({ ...waiting!, attempts: 10, lastError: '550 no such user', nextAttemptAt: null }).status).toBe('failed');
+  });
+});
+
+// Whoever registers can choose the name and title an e-mail would show, and the address it goes to: CivicWatch's
+// e-mail must never read an attacker's words as its own (a "first name" of "ALERT: account locked. Unlock at …").
+describe('what a stranger can make CivicWatch e-mail say', () => {
+  const LURE = 'ALERT: account locked. Unlock at http://evil.example/x';
+  const someone = (overrides: Partial<User> = {}): User => ({
+    id: '00000000-0000-4000-8000-000000000001', email: 'victim@example.org', firstName: 'Unlock at evil.example', lastName: 'Now',
+    state: null, country: 'US', tierId: 'citizen', credits: 1, role: 'user', passwordHash: 'x', emailPreferences: { ...defaultEmailPreferences },
+    emailVerifiedAt: null, createdAt: clock.now(), updatedAt: clock.now(), ...overrides,
+  });
+  const messages = () => testMessages(clock);
+
+  it('greets an address nobody has verified without the name typed at registration, in the welcome e-mail and every other', async () => {
+    const user = someone();
+    for (const mail of [
+      messages().welcome(user, 1, 'token'), messages().emailVerification(user, 'token'), messages().passwordReset(user, 'token'),
+      messages().passwordChanged(user), messages().emailChangeNotice(user, 'new@example.org'), messages().analysisComplete(user, { title: LURE }),
+    ]) {
+      expect(mail.text, mail.kind).toMatch(/^Hello,\n/);
+      expect(mail.text, mail.kind).not.toContain('evil.example');
+      expect(mail.subject, mail.kind).not.toContain('evil.example');
+    }
+    // Nor the title of a document its account analysed: the address may be someone else's.
+    expect(messages().analysisComplete(user, { title: 'Levy' })).toMatchObject({ subject: 'Your CivicWatch analysis is ready' });
+  });
+
+  it('never names the account in the confirmation sent to a new address, which may be anyone\'s', async () => {
+    const user = someone({ emailVerifiedAt: clock.now(), firstName: 'Unlock at evil.example', lastName: 'Support' });
+    const mail = messages().emailChangeConfirmation(user, 'target@example.org', 'token');
+    expect(mail.to).toBe('target@example.org');
+    expect(mail.text).toMatch(/^Hello,\n/);
+    for (const told of ['evil.example', 'Support', user.email, plainTokenSigner.sign('unsubscribe', user.id)]) expect(mail.text).not.toContain(told);
+    expect(mail.text).toContain(`${TEST_PUBLIC_URL}/confirm-email?token=token`);
+  });
+
+  it('greets a verified address by its own first name; a stored name that breaks the name rule is left out', async () => {
+    expect(messages().passwordChanged(someone({ emailVerifiedAt: clock.now(), firstName: 'Rosa' })).text).toMatch(/^Hello Rosa,\n/);
+    // Written before names were one line (core/src/contracts/fields.ts).
+    const old = messages().passwordChanged(someone({ emailVerifiedAt: clock.now(), firstName: `Rosa\n${LURE}` }));
+    expect(old.text).toMatch(/^Hello,\n/);
+    expect(old.text).not.toContain('evil.example');
+  });
+
+  it('quotes a document title as the user\'s, on one line and without direction controls, in the subject and the text', async () => {
+    const mail = messages().analysisComplete(someone({ emailVerifiedAt: clock.now() }), { title: `Levy\r\n\u202e${LURE}` });
+    expect(mail.subject).toBe(`Your CivicWatch analysis is ready: "Levy ${LURE}"`);
+    expect(mail.subject).not.toMatch(/[\r\n\u202e]/);
+    expect(mail.text).toContain(`Your analysis of the document titled "Levy ${LURE}" is complete.`);
   });
 });

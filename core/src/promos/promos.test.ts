@@ -3,7 +3,6 @@ import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/i
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { createPromoSchema, promoCodeInputSchema } from '../contracts/promo.contract.ts';
 import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
-import { AdminPolicy } from '../accounts/admin-policy.ts';
 import { RegisterUser } from '../accounts/register-user/register-user.use-case.ts';
 import { CreatePromo } from './create-promo/create-promo.use-case.ts';
 import { ValidatePromo } from './validate-promo/validate-promo.use-case.ts';
@@ -29,7 +28,7 @@ beforeEach(() => {
 });
 
 const registerUser = async (email: string) => {
-  const result = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
+  const result = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email, password: 'liberty1' }));
   if (!result.ok) throw new Error(result.error.message);
   return result.value.id;

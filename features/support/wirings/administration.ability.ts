@@ -54,6 +54,8 @@ export interface Administration {
   /** `civicwatch users grant-credits` (no API route): a negative number takes credits. */
   grantCredits(account: AccountRef, credits: number, reason: string): Promise<Outcome<{ balance: number }>>;
   deleteUser(account: AccountRef): Promise<Outcome<null>>;
+  /** The administrator vouches for the account's e-mail address (the panel's Mark Verified, `civicwatch users verify`). */
+  verifyEmail(account: AccountRef): Promise<Outcome<UserView>>;
   /** Dollars, of the account's latest payment. */
   refund(account: AccountRef, dollars: number, reason: string): Promise<Outcome<RefundResponse>>;
   createPromo(form: PromoForm): Promise<Outcome<PromoCodeView>>;

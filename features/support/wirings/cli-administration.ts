@@ -10,7 +10,7 @@ import { getPromptsCommand, readPromptInput, setPromptCommand } from '@civicwatc
 import { refundCommand } from '@civicwatch/cli/src/commands/refund.command.ts';
 import { statsCommand } from '@civicwatch/cli/src/commands/stats.command.ts';
 import { setTierCommand } from '@civicwatch/cli/src/commands/tiers.command.ts';
-import { deleteUserCommand, grantCreditsCommand, listUsersCommand, setUserTierCommand } from '@civicwatch/cli/src/commands/users.command.ts';
+import { deleteUserCommand, grantCreditsCommand, listUsersCommand, setUserTierCommand, verifyUserCommand } from '@civicwatch/cli/src/commands/users.command.ts';
 import type { Outcome } from './accounts.ability.ts';
 import type { Administration, AuditEntryView } from './administration.ability.ts';
 
@@ -67,6 +67,7 @@ export function cliAdministration(runtime: Runtime): Administration {
     grantCredits: async (account, credits, reason) =>
       read(await grantCreditsCommand(runtime, account.email, String(credits), { reason, json: true }), (json: { balance: number }) => ({ balance: json.balance })),
     deleteUser: async (account) => read(await deleteUserCommand(runtime, account.email, { yes: true, json: true }), () => null),
+    verifyEmail: async (account) => read(await verifyUserCommand(runtime, account.email, { json: true })),
     refund: async (account, dollars, reason) => read(await refundCommand(runtime, account.email, String(dollars), { reason, json: true })),
     createPromo: async (form) =>
       read(await createPromoCommand(runtime, form.code, {

@@ -36,6 +36,7 @@ export function httpAdministration(app: FastifyInstance, session: HttpSession): 
     setPlan: (account, tier, credits) => call('POST', '/api/admin/update-user-tier', { userId: account.id, tier, credits }),
     grantCredits: () => notOffered('granting credits'),
     deleteUser: (account) => call('DELETE', `/api/admin/users/${encodeURIComponent(account.id)}`),
+    verifyEmail: (account) => call('POST', `/api/admin/users/${encodeURIComponent(account.id)}/verify-email`),
     refund: (account, dollars, reason) => call('POST', '/api/admin/refund', { userId: account.id, amount: dollars, reason }),
     createPromo: (form) => call('POST', '/api/admin/promo-codes', panelPromoRequest(form)),
     promos: () => call('GET', '/api/admin/promo-codes'),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
   CreatePromo, DeletePromo, DeleteUser, GetAdminStats, GetCurrentUser, GetPrompts, GrantCredits, ListAuditLog, ListPromos, ListUsers,
-  RefundPayment, SetAdminRole, SetUserTier, UpdatePrompt, UpdateTier,
+  RefundPayment, SetAdminRole, SetUserTier, UpdatePrompt, UpdateTier, VerifyUserEmail,
   adminEmailSchema, createPromoSchema, grantCreditsSchema, refundSchema, toAuditEntryView, toPromoCodeView, toTierView, toUserView,
   updateSettingSchema, updateTierSchema, updateUserTierSchema,
   type AdminActor, type DomainError, type Result,
@@ -64,6 +64,7 @@ export function useCaseAdministration(runtime: Runtime, session: UseCaseSession)
       if (!input.ok) return input;
       return mapped(await get<GrantCredits>(GrantCredits).execute(await actor(), input.value), (granted) => granted);
     },
+    verifyEmail: async (account) => mapped(await get<VerifyUserEmail>(VerifyUserEmail).execute(await actor(), account.id), toUserView),
     async deleteUser(account) {
       return mapped(await get<DeleteUser>(DeleteUser).execute(await actor(), account.id), () => null);
     },

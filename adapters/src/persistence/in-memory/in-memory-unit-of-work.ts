@@ -170,13 +170,26 @@ class InMemoryUserRepository implements UserRepository {
     const wanted = new Set(emails.map((e) => e.trim().toLowerCase()));
     let changed = 0;
     for (const user of this.db.state.users.values()) {
-      if (wanted.has(user.email) && user.role !== 'admin') {
+      if (wanted.has(user.email) && user.role !== 'admin' && user.emailVerifiedAt) {
         user.role = 'admin';
         user.updatedAt = this.db.clock.now();
         changed++;
       }
     }
     return changed;
+  }
+
+  async revokeAdminRoleOfUnverified(emails: readonly string[]): Promise<string[]> {
+    const wanted = new Set(emails.map((e) => e.trim().toLowerCase()));
+    const revoked: string[] = [];
+    for (const user of this.db.state.users.values()) {
+      if (wanted.has(user.email) && user.role === 'admin' && !user.emailVerifiedAt) {
+        user.role = 'user';
+        user.updatedAt = this.db.clock.now();
+        revoked.push(user.email);
+      }
+    }
+    return revoked.sort();
   }
 
   async list(query: UserListQuery): Promise<{ users: User[]; total: number }> {

@@ -16,6 +16,7 @@ import { DATABASE_UNREACHABLE_MESSAGE } from '../plugins/error-handler.ts';
 import { CivicwatchProcess, freePort } from '../testing/civicwatch-process.ts';
 import { expectBooksBalance, expectQueueDrained, sqlOn, type Sql } from '../testing/credit-books.ts';
 import { call, cookieOf, expectErrorBody, type Answer } from '../testing/http-calls.ts';
+import { openVerificationLink } from '../testing/email-links.ts';
 import { proxyDatabase, type TcpProxy } from '@civicwatch/adapters/testing/tcp-proxy.ts';
 
 const CHIEF = 'chief@faults.test';
@@ -76,6 +77,8 @@ describe.skipIf(skip)(`faults against civicwatch serve on PostgreSQL${skip ? `: 
     const signedUp = await call(base(), 'POST', '/api/register', { json: { firstName: 'Chief', email: CHIEF, password: 'liberty1' } });
     expect(signedUp.status, signedUp.text).toBe(201);
     chief = cookieOf(signedUp.headers);
+    // ADMIN_EMAILS names the chief: the role comes with the verified address.
+    await openVerificationLink(base(), sql, CHIEF);
   }, 120_000);
 
   // A failed test leaves no fault behind for the next one.

@@ -15,6 +15,7 @@ import { contentStreamBomb, hugePage, imageBomb, manyPages, textRunStorm } from 
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 import { openRuntimeBeside, sqlOn, startServedApp, storedTotals, type ServedApp } from '../testing/served-app.ts';
 import { cookieOf, expectClearAnswer, type CallInit } from '../testing/http-calls.ts';
+import { openVerificationLink } from '../testing/email-links.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const fixtures = path.join(root, 'adapters/src/extraction/fixtures');
@@ -48,6 +49,8 @@ beforeAll(async () => {
     return { id: (JSON.parse(res.text) as { id: string }).id, cookie: cookieOf(res.headers) };
   };
   chief = (await signUp(CHIEF)).cookie;
+  // ADMIN_EMAILS names the chief: the role comes with the verified address.
+  await openVerificationLink(served.base, sql, CHIEF);
   rosa = await signUp('rosa@hostile.test');
   // A Patriot with credits to spare: refusals must give back what they take, successes may spend.
   const upgraded = await call('POST', '/api/admin/update-user-tier', { cookie: chief, json: { userId: rosa.id, tier: 'patriot', credits: 500 } });

@@ -131,8 +131,9 @@ beforeAll(async () => {
   served = await startServedApp({ env: { ADMIN_EMAILS: CHIEF, ...stripeEnv } });
   proxied = await startServedApp({ dataDir: served.dataDir, env: { ADMIN_EMAILS: CHIEF, ...stripeEnv, TRUST_PROXY: 'true' } });
   runtime = await openRuntimeBeside(served);
-  // ADMIN_EMAILS names this address: its account is an administrator.
+  // ADMIN_EMAILS names this address: its account is an administrator once the address is verified.
   chief = await register(CHIEF);
+  await verifyEmail(chief);
   citizen = await signUp('citizen');
   payer = await signUp('payer');
   await verifyEmail(payer);
@@ -577,6 +578,7 @@ describe('the admin routes as a citizen', () => {
   interface Route { method: string; path: string }
   let routes: Route[];
   let bystander: Member;
+  let newcomer: Member;
   let promoId: string;
 
   /**
@@ -607,7 +609,9 @@ describe('the admin routes as a citizen', () => {
 
   /** What an administrator would send: a real change, so that "nothing changed" means something. */
   const adminRequest = (route: Route): { url: string; json?: unknown } => {
-    const ids: Record<string, string> = { '/api/admin/users/:id': bystander.id, '/api/admin/promo-codes/:id': promoId, '/api/admin/tiers/:id': 'defender' };
+    const ids: Record<string, string> = {
+      '/api/admin/users/:id': bystander.id, '/api/admin/users/:id/verify-email': newcomer.id, '/api/admin/promo-codes/:id': promoId, '/api/admin/tiers/:id': 'defender',
+    };
     const url = route.path.replace(':id', ids[route.path] ?? randomUUID());
     const bodies: Record<string, unknown> = {
       'POST /api/admin/settings': { key: 'summary_prompt', value: 'Summarise for the attacker.' },
@@ -622,6 +626,7 @@ describe('the admin routes as a citizen', () => {
 
   beforeAll(async () => {
     bystander = await signUp('bystander');
+    newcomer = await signUp('newcomer');
     const promo = await call('POST', '/api/admin/promo-codes', { cookie: chief.cookie, json: { code: `KEEP${randomUUID().slice(0, 6)}`, credits: 1, expiresAt: '2099-12-31' } });
     promoId = json<{ id: string }>(promo).id;
     routes = await adminRouteTable();

@@ -232,6 +232,23 @@ describe('changing the e-mail address', () => {
     expect((await signIn(rosa, 'secret1')).statusCode).toBe(401);
   });
 
+  // Anyone can ask for a change to any address, with a name of their choosing: that mail must not carry it.
+  it('sends the new address a confirmation that names neither the account nor its address, whatever the name', async () => {
+    n += 1;
+    const registered = await t.app.inject({
+      method: 'POST', url: '/api/register', remoteAddress: `10.7.${n}.1`,
+      payload: { firstName: 'Unlock at http://evil.example/x', email: `lure${n}@example.org`, password: 'secret1' },
+    });
+    const cookie = sessionCookie(registered);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/profile', payload: { lastName: 'CivicWatch Security' }, headers: { cookie } })).statusCode).toBe(200);
+    const target = `target${n}@example.org`;
+    expect((await post('/api/account/email', { newEmail: target, password: 'secret1' }, { cookie })).statusCode).toBe(202);
+    const [confirmation] = await mailTo(target);
+    expect(confirmation).toMatchObject({ kind: 'email_change_confirmation', subject: 'Confirm your new e-mail address for CivicWatch' });
+    expect(confirmation!.text).toMatch(/^Hello,\n/);
+    for (const told of ['evil.example', 'CivicWatch Security', `lure${n}@example.org`, '/unsubscribe']) expect(confirmation!.text).not.toContain(told);
+  });
+
   it('refuses a wrong password, an address in use, and a confirmation for an address taken meanwhile', async () => {
     const rosa = await signUp();
     const ada = await signUp();

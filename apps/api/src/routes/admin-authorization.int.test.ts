@@ -5,9 +5,12 @@ import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testi
 import { multipartBody } from '../testing/multipart.ts';
 
 // Who may call what (spec §6, DECISIONS "Administrators"): every /api/admin route refuses the signed-out
-// (401), a Citizen and a paying member alike (403: admin is a role, never a tier), and serves an administrator.
+// (401), a Citizen and a paying member alike (403: admin is a role, never a tier), and the unverified account
+// of an address ADMIN_EMAILS names (403: whoever registered it first need not own it), and serves an administrator.
 // Payments are on (the local fake Stripe), so that a refund can succeed for the administrator too.
 const CHIEF = 'chief@example.org';
+/** Named by ADMIN_EMAILS, registered by someone who cannot open its mail: never verified. */
+const SQUATTED = 'deputy@example.org';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -15,14 +18,17 @@ let chief: Member;
 let citizen: Member;
 let patriot: Member;
 let payer: Member;
+let squatter: Member;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    ADMIN_EMAILS: CHIEF,
+    ADMIN_EMAILS: `${CHIEF},${SQUATTED}`,
     ...stripeEnvironment(fake),
   });
   await t.runtime.container.get(SetTierPriceIds).execute({ patriot: fake.createPrice({ unitAmountCents: 2900 }), defender: fake.createPrice({ unitAmountCents: 9900 }) });
   chief = await signUp(CHIEF);
+  await verifyEmail(t, CHIEF);
+  squatter = await signUp(SQUATTED);
   citizen = await signUp();
   patriot = await signUp();
   const asChief: AdminActor = { userId: chief.id, label: CHIEF };
@@ -71,6 +77,7 @@ const adminRoutes: Array<[string, () => Promise<Request>]> = [
   ['POST /api/admin/settings', async () => ({ method: 'POST', url: '/api/admin/settings', payload: { key: 'summary_prompt', value: `Summarise plainly (${++codes}).` } })],
   ['GET /api/admin/users', async () => ({ method: 'GET', url: '/api/admin/users?page=1&pageSize=10&q=example' })],
   ['DELETE /api/admin/users/:id', async () => ({ method: 'DELETE', url: `/api/admin/users/${(await signUp()).id}` })],
+  ['POST /api/admin/users/:id/verify-email', async () => ({ method: 'POST', url: `/api/admin/users/${(await signUp()).id}/verify-email` })],
   ['POST /api/admin/update-user-tier', async () => ({ method: 'POST', url: '/api/admin/update-user-tier', payload: { userId: citizen.id, tier: 'citizen', credits: 1 } })],
   ['POST /api/admin/refund', async () => ({ method: 'POST', url: '/api/admin/refund', payload: { userId: payer.id, amount: 1, reason: 'Goodwill' } })],
   ['GET /api/admin/promo-codes', async () => ({ method: 'GET', url: '/api/admin/promo-codes' })],
@@ -99,14 +106,14 @@ describe('every /api/admin route', () => {
     expect(served.sort()).toEqual(adminRoutes.map(([name]) => name).sort());
   });
 
-  it.each(adminRoutes)('%s: 401 signed out, 403 for a Citizen and for a paying member, 2xx for an administrator', async (_name, makeRequest) => {
+  it.each(adminRoutes)('%s: 401 signed out, 403 for a Citizen, a paying member and an unverified ADMIN_EMAILS address, 2xx for an administrator', async (_name, makeRequest) => {
     const request = await makeRequest();
     const audited = await auditTotal();
 
     const signedOut = await call(null, request);
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json()).toEqual({ code: 'auth.unauthorized', message: 'Unauthorized' });
-    for (const member of [citizen, patriot]) {
+    for (const member of [citizen, patriot, squatter]) {
       const refused = await call(member, request);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ code: 'auth.forbidden', message: "You don't have admin permissions." });

@@ -11,6 +11,8 @@ import { multipartBody } from '../testing/multipart.ts';
 // what each answers, what it changes, and the audit entry each action leaves.
 const CHIEF = 'chief@example.org';
 const DEPUTY = 'deputy@example.org';
+/** Named by ADMIN_EMAILS, never verified by its link: the panel vouches for it (the last tests, after the stats). */
+const NEWCOMER = 'newcomer@example.org';
 const ORDINANCE = 'ORDINANCE 2024-17. The City Council of Springfield hereby levies a tax of $0.10 per $100 of assessed value for the '
   + 'maintenance of public libraries. Any resident may object in writing before the public hearing on June 3, 2024.';
 
@@ -21,12 +23,15 @@ let deputy: Member;
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
-    ADMIN_EMAILS: `${CHIEF},${DEPUTY}`,
+    ADMIN_EMAILS: `${CHIEF},${DEPUTY},${NEWCOMER}`,
     ...stripeEnvironment(fake),
   });
   await t.runtime.container.get(SetTierPriceIds).execute({ patriot: fake.createPrice({ unitAmountCents: 2900 }), defender: fake.createPrice({ unitAmountCents: 9900 }) });
   chief = await signUp({ email: CHIEF });
   deputy = await signUp({ email: DEPUTY });
+  // ADMIN_EMAILS makes them administrators once their addresses are verified, by the welcome e-mail's link.
+  await verifyEmail(t, CHIEF);
+  await verifyEmail(t, DEPUTY);
 });
 afterAll(async () => {
   await t?.close();
@@ -262,6 +267,7 @@ describe('POST /api/admin/refund', () => {
     const unconfigured = await buildTestApp({ ADMIN_EMAILS: CHIEF });
     try {
       const admin = await signUp({ email: CHIEF, app: unconfigured });
+      await verifyEmail(unconfigured, CHIEF);
       const member = await signUp({ app: unconfigured });
       const res = await call(admin, 'POST', '/api/admin/refund', { userId: member.id, amount: 5, reason: 'Goodwill' }, unconfigured);
       expect(res.statusCode).toBe(503);
@@ -391,11 +397,35 @@ describe('the OpenAPI document', () => {
   it('tags every admin route admin, with a schema for its success answer', async () => {
     const openapi = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>> }>();
     const operations = Object.entries(openapi.paths).filter(([path]) => path.startsWith('/api/admin')).flatMap(([, ops]) => Object.values(ops));
-    expect(operations.length).toBe(14);
+    expect(operations.length).toBe(15);
     for (const operation of operations) {
       expect(operation.tags).toEqual(['admin']);
       expect(Object.keys(operation.responses).some((status) => /^2/.test(status))).toBe(true);
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403']));
     }
+  });
+});
+
+describe('POST /api/admin/users/{id}/verify-email', () => {
+  it('marks an account verified as its e-mail link does, audited; a second time answers the same and audits nothing', async () => {
+    const member = await signUp();
+    expect((await call(member, 'GET', '/api/user')).json()).toMatchObject({ emailVerified: false });
+    const res = await asChief('POST', `/api/admin/users/${member.id}/verify-email`);
+    expect(res.statusCode).toBe(200);
+    expect(userViewSchema.parse(res.json())).toMatchObject({ id: member.id, emailVerified: true, role: 'user', isAdmin: false });
+    expect((await call(member, 'GET', '/api/user')).json()).toMatchObject({ emailVerified: true });
+    const [entry] = await latestAudit(1);
+    expect(entry).toMatchObject({ actor: CHIEF, action: 'user.verify', target: member.email, before: { emailVerified: false, role: 'user' }, after: { emailVerified: true, role: 'user' } });
+
+    expect((await asChief('POST', `/api/admin/users/${member.id}/verify-email`)).json()).toMatchObject({ emailVerified: true });
+    expect((await latestAudit(1))[0]!.id).toBe(entry!.id);
+    expect((await asChief('POST', '/api/admin/users/not-a-user/verify-email')).json()).toEqual({ code: 'user.not_found', message: adminMessages.userNotFound });
+  });
+
+  it('makes an address ADMIN_EMAILS names an administrator, in the session it already has', async () => {
+    const newcomer = await signUp({ email: NEWCOMER });
+    expect((await call(newcomer, 'GET', '/api/admin/stats')).statusCode).toBe(403);
+    expect((await asChief('POST', `/api/admin/users/${newcomer.id}/verify-email`)).json()).toMatchObject({ emailVerified: true, isAdmin: true });
+    expect((await call(newcomer, 'GET', '/api/admin/stats')).statusCode).toBe(200);
   });
 });

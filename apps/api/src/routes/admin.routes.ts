@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreatePromo, DeletePromo, DeleteUser, GetAdminStats, GetPrompts, ListAuditLog, ListOutbox, ListPromos, ListSubscriptionTiers, ListUsers,
-  RefundPayment, SetUserTier, UpdatePrompt, UpdateTier,
+  RefundPayment, SetUserTier, UpdatePrompt, UpdateTier, VerifyUserEmail,
   adminStatsSchema, auditEntryListSchema, createPromoSchema, domainError, errorBodySchema, normalizeTierId, promoCodeViewSchema,
   refundResponseSchema, refundSchema, settingListSchema, settingViewSchema, subscriptionTierListSchema, subscriptionTierSchema,
   toAuditEntryView, toPromoCodeView, toTierView, toUserView, updateSettingSchema, updateTierSchema, updateUserTierSchema,
@@ -33,6 +33,7 @@ export async function adminRoutes(app: FastifyInstance) {
   const listUsers = app.diContainer.get(ListUsers);
   const deleteUser = app.diContainer.get(DeleteUser);
   const setUserTier = app.diContainer.get(SetUserTier);
+  const verifyUserEmail = app.diContainer.get(VerifyUserEmail);
   const refundPayment = app.diContainer.get(RefundPayment);
   const listPromos = app.diContainer.get(ListPromos);
   const createPromo = app.diContainer.get(CreatePromo);
@@ -84,6 +85,18 @@ export async function adminRoutes(app: FastifyInstance) {
     const result = await deleteUser.execute(adminActor(request), request.params.id);
     if (!result.ok) return sendDomainError(reply, result.error);
     return reply.code(204).send(null);
+  });
+
+  typed.post('/api/admin/users/:id/verify-email', {
+    schema: {
+      tags: ['admin'],
+      summary: 'Mark the account\'s e-mail address verified, as its e-mail link does (an address ADMIN_EMAILS names becomes an administrator); answers the user',
+      params: idParams, response: { 200: userViewSchema, ...refusals },
+    },
+  }, async (request, reply) => {
+    const result = await verifyUserEmail.execute(adminActor(request), request.params.id);
+    if (!result.ok) return sendDomainError(reply, result.error);
+    return toUserView(result.value);
   });
 
   typed.post('/api/admin/update-user-tier', {

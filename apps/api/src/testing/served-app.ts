@@ -65,7 +65,7 @@ export const openRuntimeBeside = (served: ServedApp): Promise<Runtime> =>
 export const sqlOn = (runtime: Runtime) =>
   async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => runtime.database.orm.em.fork().execute<T[]>(query, params);
 
-/** What a refused request must leave as it was: rows, accounts' roles, tiers and credits, the ledger, prompts, tiers. */
+/** What a refused request must leave as it was: rows, accounts' roles, tiers, credits and verified addresses, the ledger, prompts, tiers. */
 export async function storedTotals(runtime: Runtime): Promise<Record<string, unknown>> {
   const [totals] = await sqlOn(runtime)(`select
     (select count(*) from users)::int as users, (select count(*) from analyses)::int as analyses,
@@ -74,7 +74,7 @@ export async function storedTotals(runtime: Runtime): Promise<Record<string, unk
     (select count(*) from payments)::int as payments, (select count(*) from payment_events)::int as payment_events,
     (select coalesce(sum(delta), 0)::int from credit_ledger) as ledger, (select coalesce(sum(credits), 0)::int from users) as credits,
     (select count(*) from subscriptions)::int as subscriptions, (select count(*) from analyses where share_token is not null)::int as shared,
-    (select md5(string_agg(id::text || role || tier_id || credits, '|' order by id)) from users) as accounts,
+    (select md5(string_agg(id::text || role || tier_id || credits || coalesce(email_verified_at::text, '-'), '|' order by id)) from users) as accounts,
     (select md5(string_agg(t::text, '|' order by id)) from subscription_tiers t) as tiers,
     (select string_agg(value, '|' order by key) from settings) as settings`);
   return totals!;

@@ -42,13 +42,19 @@ describe('civicwatch admin grant and revoke', () => {
     expect(await adminStatus(cookie)).toBe(403);
   });
 
-  it('refuses to revoke an account that ADMIN_EMAILS names (77), an unknown account (67) and a malformed e-mail (65)', async () => {
+  it('refuses to revoke an account that ADMIN_EMAILS names or to grant it before it is verified (77), an unknown account (67) and a malformed e-mail (65)', async () => {
     await t.register(CONFIGURED_ADMIN, 'Deputy');
     expect(await revoke(CONFIGURED_ADMIN)).toEqual({
       exitCode: 77, stdout: '',
       stderr: 'civicwatch admin revoke: This account is named by ADMIN_EMAILS: remove it there to revoke its admin role (user.protected)\n',
     });
     expect(await revoke(MAIN_ADMIN)).toMatchObject({ exitCode: 77 });
+    // Granted by hand before its address is verified, the server's next start would take the role back.
+    expect(await grant(CONFIGURED_ADMIN)).toEqual({
+      exitCode: 77, stdout: '',
+      stderr: 'civicwatch admin grant: This account is named by ADMIN_EMAILS: it becomes an administrator once its e-mail address is verified, '
+        + `by its e-mail link or civicwatch users verify ${CONFIGURED_ADMIN} (email.unverified)\n`,
+    });
     expect(await grant('nobody@example.org')).toMatchObject({ exitCode: 67, stderr: 'civicwatch admin grant: No such user (user.not_found)\n' });
     const malformed = parseAdminEmail('admin', 'not-an-email');
     expect(malformed.ok ? malformed : malformed.outcome).toEqual({
@@ -110,6 +116,13 @@ describe('the civicwatch executable', () => {
     expect(JSON.parse(granted.stdout)).toMatchObject({ email: 'kim@example.org', role: 'admin', isAdmin: true });
     const log = JSON.parse((await audit({ json: true, pageSize: '1' })).stdout) as { entries: unknown[] };
     expect(log.entries).toEqual([expect.objectContaining({ actor: cliActor().label, action: 'admin.grant' })]);
+  });
+
+  it('runs users verify, by which a server without e-mail verifies its first administrator', async () => {
+    await t.register('lee@example.org', 'Lee');
+    const verified = await civicwatch('users', 'verify', 'lee@example.org', '--json');
+    expect(verified).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(verified.stdout)).toMatchObject({ email: 'lee@example.org', emailVerified: true, isAdmin: false });
   });
 
   it('ends refusals and usage errors with their exit statuses and the message on stderr', async () => {

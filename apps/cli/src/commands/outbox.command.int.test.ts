@@ -38,7 +38,7 @@ describe('civicwatch outbox', () => {
     expect(json.messages[1]).toMatchObject({
       kind: 'welcome', subject: 'Welcome to CivicWatch', status: 'pending', attempts: 0, lastError: null, sentAt: null, createdAt: expect.any(String),
     });
-    expect(json.messages[1]!.text).toMatch(/^Hello Rosa,\n/);
+    expect(json.messages[1]!.text).toMatch(/^Hello,\n\nWelcome to CivicWatch\./);
 
     const table = await outbox({});
     expect(table.exitCode).toBe(0);
@@ -47,7 +47,7 @@ describe('civicwatch outbox', () => {
     expect(lines[2]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d\s+ada@example\.org\s+Welcome to CivicWatch\s+welcome\s+pending$/);
     expect(lines[3]).toMatch(/rosa@example\.org/);
     expect(table.stdout).toMatch(/^2 of 2 message\(s\)$/m);
-    expect(table.stdout).not.toContain('Hello Rosa');
+    expect(table.stdout).not.toContain('Welcome to CivicWatch.');
   });
 
   it('says which messages were sent and which failed, with the attempts and the last error', async () => {

@@ -4,17 +4,19 @@ import { startCliTestServer, type CliTestServer } from '../testing/cli-test-serv
 import { auditCommand } from './audit.command.ts';
 import {
   deleteUserCommand, grantCreditsCommand, listUsersCommand, parseGrantCreditsOptions, parseSetTierOptions, setUserTierCommand, showUserCommand,
-  type DeleteUserOptions,
+  verifyUserCommand, type DeleteUserOptions,
 } from './users.command.ts';
 
 const MAIN_ADMIN = 'chief@example.org';
 const OTHER_ADMIN = 'deputy@example.org';
+/** Named by ADMIN_EMAILS too, registered on a server that sends no e-mail: `users verify` makes it an administrator. */
+const FIRST_ADMIN = 'first-admin@example.org';
 
 // The server runs for the whole file with two configured administrators; each command opens its own
 // runtime on the same DATA_DIR with the same ADMIN_EMAILS, as `civicwatch users ...` does beside `make start`.
 let t: CliTestServer;
 beforeAll(async () => {
-  t = await startCliTestServer({ ADMIN_EMAILS: `${MAIN_ADMIN},${OTHER_ADMIN}` });
+  t = await startCliTestServer({ ADMIN_EMAILS: `${MAIN_ADMIN},${OTHER_ADMIN},${FIRST_ADMIN}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -26,6 +28,7 @@ const users = {
   setTier: (who: string, tier: string, options: Parameters<typeof setUserTierCommand>[3] = {}) => t.run((r) => setUserTierCommand(r, who, tier, options)),
   grant: (who: string, n: string, options: Parameters<typeof grantCreditsCommand>[3] = {}) => t.run((r) => grantCreditsCommand(r, who, n, options)),
   delete: (who: string, options: DeleteUserOptions) => t.run((r) => deleteUserCommand(r, who, options)),
+  verify: (who: string, json = false) => t.run((r) => verifyUserCommand(r, who, { json })),
 };
 const refusal = <T>(parsed: { ok: true; value: T } | { ok: false; outcome: unknown }) => (parsed.ok ? parsed : parsed.outcome);
 const currentUser = async (cookie: string) => (await t.server.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{ tier: string; credits: number }>();
@@ -128,15 +131,52 @@ describe('civicwatch users delete', () => {
     expect(await users.delete(id, { yes: true })).toMatchObject({ exitCode: 67, stderr: 'civicwatch users delete: No such user (user.not_found)\n' });
   });
 
+  it('deletes an account that registered the main administrator\'s address without verifying it, freeing the address', async () => {
+    await t.register(MAIN_ADMIN, 'Mallory');
+    expect(await users.delete(MAIN_ADMIN, { yes: true })).toEqual({ exitCode: 0, stdout: `Deleted ${MAIN_ADMIN}\n`, stderr: '' });
+  });
+
   it('never deletes the main administrator nor an administrator (77)', async () => {
     await t.register(MAIN_ADMIN, 'Chief');
     await t.register(OTHER_ADMIN, 'Deputy');
+    await users.verify(MAIN_ADMIN);
+    await users.verify(OTHER_ADMIN);
     expect(await users.delete(MAIN_ADMIN, { yes: true })).toEqual({
       exitCode: 77, stdout: '', stderr: 'civicwatch users delete: The main administrator cannot be deleted (user.protected)\n',
     });
     expect(await users.delete(OTHER_ADMIN, { yes: true })).toMatchObject({
       exitCode: 77, stderr: 'civicwatch users delete: Administrators cannot be deleted; revoke the admin role first (user.protected)\n',
     });
+  });
+});
+
+// How a server without e-mail makes its first administrator: ADMIN_EMAILS names the address, its holder
+// registers it, and the person at the server's shell vouches for it.
+describe('civicwatch users verify', () => {
+  const adminStats = async (cookie: string) => (await t.server.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie } })).statusCode;
+
+  it('verifies an address ADMIN_EMAILS names, which makes its account an administrator at once, audited under the command line', async () => {
+    const { cookie } = await t.register(FIRST_ADMIN, 'First');
+    expect(JSON.parse((await users.show(FIRST_ADMIN, true)).stdout)).toMatchObject({ emailVerified: false, role: 'user', isAdmin: false });
+    expect(await adminStats(cookie)).toBe(403);
+
+    expect(await users.verify(FIRST_ADMIN.toUpperCase())).toEqual({
+      exitCode: 0, stdout: `Verified ${FIRST_ADMIN}; it is now an administrator (ADMIN_EMAILS names it)\n`, stderr: '',
+    });
+    expect(await adminStats(cookie)).toBe(200);
+    expect(await users.verify(FIRST_ADMIN)).toEqual({ exitCode: 0, stdout: `${FIRST_ADMIN} was verified already\n`, stderr: '' });
+
+    const log = JSON.parse((await t.run((r) => auditCommand(r, { json: true, pageSize: '1' }))).stdout) as { entries: unknown[] };
+    expect(log.entries).toEqual([expect.objectContaining({
+      actor: cliActor().label, action: 'user.verify', target: FIRST_ADMIN,
+      before: { emailVerified: false, role: 'user' }, after: { emailVerified: true, role: 'admin' },
+    })]);
+  });
+
+  it('verifies any other account by e-mail or id without making it an administrator; an unknown one is 67', async () => {
+    const { id } = await t.register('hugo@example.org', 'Hugo');
+    expect(JSON.parse((await users.verify(id, true)).stdout)).toMatchObject({ id, email: 'hugo@example.org', emailVerified: true, role: 'user', isAdmin: false });
+    expect(await users.verify('nobody@example.org')).toEqual({ exitCode: 67, stdout: '', stderr: 'civicwatch users verify: No such user (user.not_found)\n' });
   });
 });
 

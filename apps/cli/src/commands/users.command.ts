@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
-  DeleteUser, GrantCredits, ListSubscriptionTiers, ListUsers, SetUserTier, grantCreditsSchema, toUserView, updateUserTierSchema,
+  DeleteUser, GrantCredits, ListSubscriptionTiers, ListUsers, SetUserTier, VerifyUserEmail, grantCreditsSchema, toUserView, updateUserTierSchema,
   type GrantCreditsInput, type User,
 } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
@@ -122,6 +122,24 @@ export async function grantCreditsCommand(runtime: Runtime, who: string, credits
     : `Took ${-input.credits} credit(s) from ${user.value.email}; balance ${balance}\n`);
 }
 
+// ---- users verify ----------------------------------------------------------------------------------------
+
+/**
+ * Marks the account's e-mail address verified, as its verification link does: how a server without SMTP_URL
+ * verifies its first administrator, whose address ADMIN_EMAILS names (the role comes with the verification).
+ */
+export async function verifyUserCommand(runtime: Runtime, who: string, options: { json?: boolean }): Promise<CommandOutcome> {
+  const command = 'users verify';
+  const user = await resolveUser(runtime, command, who);
+  if (!user.ok) return user.outcome;
+  const result = await runtime.container.get(VerifyUserEmail).execute(cliActor(), user.value.id);
+  if (!result.ok) return failedWith(command, result.error);
+  const after = result.value;
+  if (options.json) return doneJson(toUserView(after));
+  if (user.value.emailVerifiedAt && after.role === user.value.role) return done(`${after.email} was verified already\n`);
+  return done(`Verified ${after.email}${after.role === 'admin' && user.value.role !== 'admin' ? '; it is now an administrator (ADMIN_EMAILS names it)' : ''}\n`);
+}
+
 // ---- users delete ----------------------------------------------------------------------------------------
 
 export interface DeleteUserOptions {
@@ -209,6 +227,15 @@ export function registerUserCommands(program: Command) {
     .action(async (who: string, credits: string, options: { reason?: string; json?: boolean }) => {
       const parsed = parseGrantCreditsOptions(credits, options);
       report(parsed.ok ? await withRuntime((runtime) => grantCreditsCommand(runtime, who, credits, options)) : parsed.outcome);
+    });
+
+  users
+    .command('verify')
+    .description('mark an account\'s e-mail address verified, as its e-mail link does (an address ADMIN_EMAILS names becomes an administrator)')
+    .argument('<user>', 'the account\'s id or e-mail')
+    .option('--json', 'print the account as JSON')
+    .action(async (who: string, options: { json?: boolean }) => {
+      report(await withRuntime((runtime) => verifyUserCommand(runtime, who, options)));
     });
 
   users

@@ -129,6 +129,12 @@ export function serveAdminApi(
       state.users = state.users.filter((u) => u.id !== params.id);
       return new HttpResponse(null, { status: 204 });
     }),
+    http.post('/api/admin/users/:id/verify-email', ({ params }) => {
+      const user = state.users.find((u) => u.id === params.id);
+      if (!user) return HttpResponse.json({ code: 'user.not_found', message: 'No such user' }, { status: 404 });
+      user.emailVerified = true;
+      return HttpResponse.json(user);
+    }),
     http.post('/api/admin/update-user-tier', async ({ request }) => {
       const { userId, tier, credits } = (await request.json()) as { userId: string; tier: UserView['tier']; credits: number };
       const user = state.users.find((u) => u.id === userId);

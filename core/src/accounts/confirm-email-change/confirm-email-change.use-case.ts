@@ -4,6 +4,8 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { invalidAccountLink, type AccountLinks } from '../account-links.ts';
+import type { AdminPolicy } from '../admin-policy.ts';
+import { roleOfVerifiedAddress } from '../verified-address.ts';
 
 export const emailChangedMessage = (email: string) => `Your e-mail address is now ${email}.`;
 export const emailTakenSinceMessage = (email: string) =>
@@ -11,14 +13,16 @@ export const emailTakenSinceMessage = (email: string) =>
 
 /**
  * The link e-mailed to the new address; needs no session. The account moves to the new address, which
- * counts as verified (the link proved it is the user's). Links sent to the old address (reset,
- * verification) stop working. Opening the link again answers the same.
+ * counts as verified (the link proved it is the user's), with what that brings (verified-address.ts); asking
+ * for the change brings nothing. Links sent to the old address (reset, verification) stop working. Opening
+ * the link again answers the same.
  */
 export class ConfirmEmailChange {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly links: AccountLinks,
     private readonly clock: Clock,
+    private readonly adminPolicy: AdminPolicy,
   ) {}
 
   async execute(token: string): Promise<Result<{ message: string }, DomainError>> {
@@ -34,6 +38,7 @@ export class ConfirmEmailChange {
       if (taken && taken.id !== user.id) return err(domainError('auth.email_taken', emailTakenSinceMessage(newEmail)));
       const changed = await users.changeEmail(user.id, newEmail, this.clock.now());
       if (!changed.ok) return err(domainError('auth.email_taken', emailTakenSinceMessage(newEmail)));
+      await roleOfVerifiedAddress(users, this.adminPolicy, { ...user, email: newEmail });
       await accountTokens.deleteUnused(user.id, accountTokenPurposes);
       return ok({ message: emailChangedMessage(newEmail) });
     });

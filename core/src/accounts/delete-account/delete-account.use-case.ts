@@ -30,7 +30,8 @@ export class DeleteAccount {
     const signedOut = () => err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
     const [user, policy] = await this.uow.run(async ({ users }) => [await users.findById(userId), await protectedAdmins(this.adminPolicy, users)] as const);
     if (!user) return signedOut();
-    if (user.role === 'admin' || policy.isMainAdmin(user.email)) {
+    // As DeleteUser: the first ADMIN_EMAILS address protects the account that verified it, the main administrator.
+    if (user.role === 'admin' || (user.emailVerifiedAt && policy.isMainAdmin(user.email))) {
       return err(domainError('user.protected', ADMIN_CANNOT_DELETE_OWN_ACCOUNT_MESSAGE));
     }
     const confirmed = await confirmPassword(this.hasher, user, input.password);

@@ -1,9 +1,18 @@
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { AdminPolicy } from '../admin-policy.ts';
 
+/** What the server's start changed: how many accounts became admins, and the accounts that stopped being admins. */
+export interface ConfiguredAdminRoles {
+  granted: number;
+  revoked: string[];
+}
+
 /**
- * Run when the server starts: accounts that ADMIN_EMAILS names and that registered earlier become admins, and
- * the list is stored, so that a command line run without the server's environment still protects them.
+ * Run when the server starts: the list of ADMIN_EMAILS is stored, so that a command line run without the
+ * server's environment still protects them, and the accounts it names hold the admin role exactly when their
+ * address is verified (verified-address.ts). Those that registered and verified earlier become admins; an
+ * unverified one that holds the role (given at registration by a release before this rule) loses it, since
+ * whoever registered the address first need not own it.
  */
 export class GrantAdminRoles {
   constructor(
@@ -11,10 +20,12 @@ export class GrantAdminRoles {
     private readonly adminPolicy: AdminPolicy,
   ) {}
 
-  async execute(): Promise<number> {
+  async execute(): Promise<ConfiguredAdminRoles> {
     return this.uow.run(async ({ users }) => {
-      await users.saveConfiguredAdminEmails(this.adminPolicy.adminEmails);
-      return this.adminPolicy.adminEmails.length === 0 ? 0 : users.grantAdminRole(this.adminPolicy.adminEmails);
+      const emails = this.adminPolicy.adminEmails;
+      await users.saveConfiguredAdminEmails(emails);
+      if (emails.length === 0) return { granted: 0, revoked: [] };
+      return { granted: await users.grantAdminRole(emails), revoked: await users.revokeAdminRoleOfUnverified(emails) };
     });
   }
 }

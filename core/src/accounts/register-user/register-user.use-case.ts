@@ -5,7 +5,6 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { PasswordHasher } from '../password-hasher.port.ts';
-import type { AdminPolicy } from '../admin-policy.ts';
 import { defaultEmailPreferences, type User } from '../user.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AccountLinks } from '../account-links.ts';
@@ -21,7 +20,6 @@ export class RegisterUser {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly hasher: PasswordHasher,
-    private readonly adminPolicy: AdminPolicy,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly messages: MessageComposer,
@@ -45,7 +43,8 @@ export class RegisterUser {
         country: 'US',
         tierId: 'citizen',
         credits: 0,
-        role: this.adminPolicy.isAdminEmail(input.email) ? 'admin' : 'user',
+        // Even for an address ADMIN_EMAILS names: the role waits for the address to be verified (verified-address.ts).
+        role: 'user',
         passwordHash,
         emailPreferences: { ...defaultEmailPreferences },
         emailVerifiedAt: null,

@@ -10,8 +10,10 @@ import { adminMessages, userNotFound } from '../admin-messages.ts';
 import { audit } from '../audit.ts';
 
 /**
- * `civicwatch admin grant|revoke` (DECISIONS "Administrators"): the role is stored on the user. Revoking
- * refuses an account that ADMIN_EMAILS names, since the server would grant it again at its next start.
+ * `civicwatch admin grant|revoke` (DECISIONS "Administrators"): the role is stored on the user. An account that
+ * ADMIN_EMAILS names holds the role exactly when its address is verified (verified-address.ts; the server
+ * restores that at each start): revoking refuses such an account, and so does granting it before its address
+ * is verified.
  */
 export class SetAdminRole {
   constructor(
@@ -28,6 +30,9 @@ export class SetAdminRole {
       }
       const user = await repos.users.findByEmail(email.trim().toLowerCase());
       if (!user) return err(userNotFound());
+      if (role === 'admin' && !user.emailVerifiedAt && (await protectedAdmins(this.adminPolicy, repos.users)).isAdminEmail(user.email)) {
+        return err(domainError('email.unverified', adminMessages.configuredUnverified(user.email)));
+      }
       if (user.role === role) return ok(user);
       await repos.users.setRole(user.id, role);
       await audit(repos, { actor, clock: this.clock, ids: this.ids }, role === 'admin' ? 'admin.grant' : 'admin.revoke', user.email,

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { protectedAdmins, type AdminPolicy } from '../../accounts/admin-policy.ts';
 import type { User } from '../../accounts/user.ts';
+import { markAddressVerified } from '../../accounts/verified-address.ts';
 import { eraseAccount } from '../../accounts/erase-account.ts';
 import type { PaymentGateway } from '../../payments/payment-gateway.port.ts';
 import type { AdminActor } from '../audit-log.port.ts';
@@ -41,7 +42,9 @@ export class DeleteUser {
   async execute(actor: AdminActor, userId: string): Promise<Result<{ id: string; email: string }, DomainError>> {
     const [user, policy] = await this.uow.run(async ({ users }) => [await users.findById(userId), await protectedAdmins(this.adminPolicy, users)] as const);
     if (!user) return err(userNotFound());
-    if (policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
+    // The main administrator is the verified holder of the first ADMIN_EMAILS address; an account that registered
+    // it without proving it is nobody's to protect, and deleting it frees the address for its owner.
+    if (user.emailVerifiedAt && policy.isMainAdmin(user.email)) return err(domainError('user.protected', adminMessages.cannotDeleteMainAdmin));
     if (user.role === 'admin') return err(domainError('user.protected', adminMessages.cannotDeleteAdmin));
 
     const erased = await eraseAccount(this.uow, this.gateway, userId, (repos) =>
@@ -102,6 +105,33 @@ export class GrantCredits {
       await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.credits', user.email,
         { credits: user.credits }, { credits: posted.value.balance, delta: input.credits, ...(input.reason ? { reason: input.reason } : {}) });
       return posted;
+    });
+  }
+}
+
+/**
+ * `civicwatch users verify` and the panel's Mark Verified: an administrator vouches that the account's address
+ * is its holder's, where no e-mail reaches it (a server without SMTP_URL). The same as opening the verification
+ * link, the admin role of an address ADMIN_EMAILS names included. A verified account is answered as it is, and
+ * an action that changes nothing is not audited.
+ */
+export class VerifyUserEmail {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly adminPolicy: AdminPolicy,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(actor: AdminActor, userId: string): Promise<Result<User, DomainError>> {
+    return this.uow.run(async (repos) => {
+      const user = await repos.users.findById(userId);
+      if (!user) return err(userNotFound());
+      const verified = await markAddressVerified(repos.users, this.adminPolicy, user, this.clock.now());
+      if (user.emailVerifiedAt && verified.role === user.role) return ok(verified);
+      await audit(repos, { actor, clock: this.clock, ids: this.ids }, 'user.verify', user.email,
+        { emailVerified: user.emailVerifiedAt !== null, role: user.role }, { emailVerified: true, role: verified.role });
+      return ok(verified);
     });
   }
 }

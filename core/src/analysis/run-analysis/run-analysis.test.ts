@@ -6,7 +6,6 @@ import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
 import { FixedClock, FixedLanguageDetector, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
-import { AdminPolicy } from '../../accounts/admin-policy.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { TextExtractor } from '../text-extractor.port.ts';
@@ -100,7 +99,7 @@ beforeEach(async () => {
   processAnalysis = new ProcessAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector()), hub, clock, testMessages(clock));
   abandon = new AbandonAnalysis(uow, hub);
   run = new RunAnalysis(uow, submit, queue);
-  const registered = await new RegisterUser(uow, plainTextHasher, new AdminPolicy([]), clock, ids, testMessages(clock), testAccountLinks(clock))
+  const registered = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
 });
@@ -246,11 +245,13 @@ describe('RunAnalysis: the analysis-complete e-mail', () => {
   const notices = async () => (await uow.run((r) => r.outbox.list({ offset: 0, limit: 100 }))).messages.filter((m) => m.kind === 'analysis_complete');
 
   it('goes into the outbox with the stored analysis, naming the document, for a user who wants analysis notices', async () => {
+    // The title is shown only to a verified address (message-composer.ts): she has opened her welcome e-mail's link.
+    await uow.run(({ users }) => users.markEmailVerified(userId, new Date('2026-03-15T12:00:00Z')));
     expect((await analyse()).ok).toBe(true);
     const [notice, ...more] = await notices();
     expect(more).toEqual([]);
-    expect(notice).toMatchObject({ userId, to: 'rosa@example.org', subject: 'Your CivicWatch analysis is ready: Levy', sentAt: null });
-    expect(notice!.text).toContain('Your analysis of "Levy" is complete.');
+    expect(notice).toMatchObject({ userId, to: 'rosa@example.org', subject: 'Your CivicWatch analysis is ready: "Levy"', sentAt: null });
+    expect(notice!.text).toContain('Your analysis of the document titled "Levy" is complete.');
     expect(notice!.text).toContain('https://civicwatch.test/history');
     expect(notice!.text).toContain(`https://civicwatch.test/unsubscribe?token=unsubscribe.${userId}`);
   });

@@ -38,6 +38,23 @@ export function useUpdateUserTier(options: { onUpdated: (user: UserView) => void
   });
 }
 
+/**
+ * POST /api/admin/users/{id}/verify-email: the administrator vouches for the account's address, as its e-mail
+ * link does (an address ADMIN_EMAILS names then holds the admin role); answers the user.
+ */
+export function useVerifyUserEmail(options: { onVerified: (user: UserView) => void; onFailed: (error: unknown) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      userViewSchema.parse(await apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/verify-email`, { method: 'POST' })),
+    onSuccess: async (user) => {
+      options.onVerified(user);
+      await refreshAdminData(queryClient, ['users', 'stats']);
+    },
+    onError: (error) => options.onFailed(error),
+  });
+}
+
 /** POST /api/admin/refund: whole or part of the user's latest payment, in dollars, with a reason. */
 export function useRefundUser(options: { onRefunded: (refund: RefundResponse) => void; onFailed: (error: unknown) => void }) {
   const queryClient = useQueryClient();

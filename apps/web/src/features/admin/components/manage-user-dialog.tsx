@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toaster.tsx';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { tierDisplayName } from '../../../lib/format.ts';
 import { useTierCredits } from '../api/tiers.ts';
-import { useUpdateUserTier } from '../api/users.ts';
+import { useUpdateUserTier, useVerifyUserEmail } from '../api/users.ts';
 import { DeleteUserButton } from './delete-user-button.tsx';
 import { RefundForm } from './refund-form.tsx';
 
@@ -50,6 +50,37 @@ function TierSelect({ user, onUpdated }: { user: UserView; onUpdated: (user: Use
   );
 }
 
+/**
+ * Whether the account's address is verified and, where it is not, Mark Verified: the administrator vouches for
+ * it where no e-mail can reach it. An address ADMIN_EMAILS names then becomes an administrator's.
+ */
+function EmailVerification({ user, onVerified }: { user: UserView; onVerified: (user: UserView) => void }) {
+  const toast = useToast();
+  const verify = useVerifyUserEmail({
+    onVerified: (updated) => {
+      onVerified(updated);
+      toast({
+        title: 'E-mail Verified',
+        description: `${updated.email} is verified${updated.isAdmin && !user.isAdmin ? ' and is now an administrator' : ''}.`,
+        variant: 'success',
+      });
+    },
+    onFailed: (error) => {
+      toast({ title: 'Verification Failed', description: serverMessage(error) ?? 'The address could not be marked verified. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  if (user.emailVerified) return <p className="text-sm text-slate-600">E-mail address verified.</p>;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">E-mail address not verified.</p>
+      <Button variant="outline" size="sm" disabled={verify.isPending} onClick={() => verify.mutate(user.id)}>
+        {verify.isPending ? 'Verifying...' : 'Mark Verified'}
+      </Button>
+    </div>
+  );
+}
+
 function ManageUserBody({ initial, onClose }: { initial: UserView; onClose: () => void }) {
   // The dialog shows the answer of the last change, not the row it was opened from.
   const [user, setUser] = useState(initial);
@@ -83,6 +114,7 @@ function ManageUserBody({ initial, onClose }: { initial: UserView; onClose: () =
             </dd>
           </div>
         </dl>
+        <EmailVerification user={user} onVerified={setUser} />
         <TierSelect user={user} onUpdated={setUser} />
         <RefundForm user={user} onRefunded={onClose} />
         <DeleteUserButton user={user} onDeleted={onClose} />

@@ -176,6 +176,20 @@ describe('Manage User dialog', () => {
     expect(screen.getByText('No such user')).toBeInTheDocument();
   });
 
+  it('marks an unverified address verified, and says so for a verified one', async () => {
+    const target = aUser({ id: crypto.randomUUID(), email: 'rosa@example.org', emailVerified: false });
+    const api = serveAdminApi({ users: [target] });
+    const { user, dialog } = await openManage(target.email);
+
+    expect(within(dialog).getByText('E-mail address not verified.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Verified' }));
+    expect(await screen.findByText('E-mail Verified')).toBeInTheDocument();
+    expect(screen.getByText('rosa@example.org is verified.')).toBeInTheDocument();
+    expect(within(dialog).getByText('E-mail address verified.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Mark Verified' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/admin/users/${target.id}/verify-email`)).toHaveLength(1);
+  });
+
   it('offers no delete for an administrator', async () => {
     serveAdminApi({ admin: anAdmin() });
     const { dialog } = await openManage('admin@example.org');

@@ -5,6 +5,7 @@ const actionLabels: Record<string, string> = {
   'user.tier': 'Tier changed',
   'user.credits': 'Credits changed',
   'user.refund': 'Refund',
+  'user.verify': 'E-mail verified',
   'admin.grant': 'Admin granted',
   'admin.revoke': 'Admin revoked',
   'promo.create': 'Promo code created',

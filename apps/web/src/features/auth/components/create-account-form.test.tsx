@@ -31,6 +31,20 @@ describe('/signup', () => {
     expect(called).toBe(false);
   });
 
+  it('refuses a username with a control character, or of more than 50 characters, with the API\'s messages', async () => {
+    let called = false;
+    server.use(http.post('/api/register', () => ((called = true), HttpResponse.json(aUser(), { status: 201 }))));
+    const { user } = renderApp('/signup');
+    await fillIn(user, { username: 'Rosa\u2067evil', email: 'rosa@example.org', password: 'liberty1', confirmPassword: 'liberty1' });
+    expect(await screen.findByText('Username must be one line, without control characters')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'R'.repeat(51));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Username must be at most 50 characters')).toBeInTheDocument();
+    expect(called).toBe(false);
+  });
+
   it('registers with the username as firstName, toasts and goes to the signed-in home', async () => {
     let body: unknown;
     server.use(

@@ -169,6 +169,25 @@ describe('Profile Settings card', () => {
     expect(within(card).queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
+  it('refuses, before calling the server, a name with a control character or of more than 50 characters, with the API\'s messages', async () => {
+    signedInAs();
+    let called = false;
+    server.use(http.patch('/api/profile', () => ((called = true), HttpResponse.json(aUser()))));
+    const { user, card } = await openEditor();
+
+    const firstName = within(card).getByLabelText('First Name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Ada\u202egnp.exe');
+    const lastName = within(card).getByLabelText('Last Name');
+    await user.clear(lastName);
+    await user.type(lastName, 'L'.repeat(51));
+    await user.click(within(card).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(card).findByText('First name must be one line, without control characters')).toBeInTheDocument();
+    expect(within(card).getByText('Last name must be at most 50 characters')).toBeInTheDocument();
+    expect(called).toBe(false);
+  });
+
   it('offers the 50 state codes when the country is the United States', async () => {
     signedInAs();
     const { card } = await openEditor();
