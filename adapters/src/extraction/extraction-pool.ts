@@ -30,8 +30,8 @@ export const DEFAULT_MAX_MEMORY_MB = 1024;
  * with the OCR model) is replaced, so that what a large document took goes back to the system.
  */
 const RECYCLE_ABOVE_MB = 320;
-/** How often a busy process's resident memory is read. */
-const MEMORY_POLL_MS = 50;
+/** How often a busy process's resident memory and processor time are read. */
+const WATCH_MS = 50;
 /**
  * The kernel's own ceiling on the process's writable memory (RLIMIT_DATA), set through util-linux's `prlimit`:
  * it stops an allocation between two polls. V8 and WebAssembly reserve address space they never touch, which
@@ -45,9 +45,9 @@ const workerPath = new URL('./extraction.worker.ts', import.meta.url).pathname;
 
 /** Why a process was ended while it read a document. */
 export class ExtractionProcessEnded extends Error {
-  readonly reason: 'memory' | 'crash';
+  readonly reason: 'memory' | 'time' | 'crash';
 
-  constructor(reason: 'memory' | 'crash', detail: string) {
+  constructor(reason: 'memory' | 'time' | 'crash', detail: string) {
     super(`The extraction process ended: ${detail}`);
     this.reason = reason;
     this.name = 'ExtractionProcessEnded';
@@ -56,6 +56,11 @@ export class ExtractionProcessEnded extends Error {
 
 interface Job {
   task: ExtractionTask;
+  /** The processor time the process may spend opening the document or on one page. */
+  pageTimeLimitMs: number;
+  /** Processor time the process had used when it last started the document or a page; -1 before it starts. */
+  cpuAtPageStart: number;
+  wallAtPageStart: number;
   onMessage: (message: StartedMessage | ProgressMessage) => void;
   resolve: (outcome: ExtractionOutcome) => void;
   reject: (error: unknown) => void;
@@ -65,9 +70,9 @@ interface Worker {
   child: ChildProcess;
   job?: Job;
   idle?: NodeJS.Timeout;
-  memoryPoll?: NodeJS.Timeout;
+  watch?: NodeJS.Timeout;
   /** Set when we end the process, so its exit is not taken for a crash. */
-  endedFor?: 'memory' | 'abort' | 'close';
+  endedFor?: 'memory' | 'time' | 'abort' | 'close';
 }
 
 function residentMb(pid: number | undefined): number {
@@ -77,6 +82,25 @@ function residentMb(pid: number | undefined): number {
     return (pages * 4096) / (1024 * 1024);
   } catch {
     return 0;
+  }
+}
+
+/** Linux counts processor time in ticks of 1/100 s (USER_HZ, fixed for user space). */
+const TICK_MS = 10;
+
+/**
+ * Processor time the process has used, all its threads (Tesseract's included), in milliseconds; undefined where
+ * `/proc` does not tell, and wall-clock time stands in.
+ */
+function processorMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || platform() !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name, in parentheses, may hold spaces: utime and stime are the 12th and 13th fields after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
   }
 }
 
@@ -107,15 +131,20 @@ export class ExtractionPool {
   /**
    * Reads `task` in a process. `onMessage` gets its `started` and progress messages, in order, before the
    * promise settles. An aborted `signal` ends the process reading the task and rejects with the signal's
-   * reason; a process over its memory, or that dies, rejects with `ExtractionProcessEnded`.
+   * reason; a process over its memory or over `pageTimeLimitMs` of processor time opening the document or on one
+   * page, or that dies, rejects with `ExtractionProcessEnded`. Processor time, not wall-clock time: on a machine
+   * busy with other work a low-priority process waits for a core, and its waiting is not the document's cost.
    */
   run(
     task: ExtractionTask,
-    options: { signal?: AbortSignal; onMessage?: (message: StartedMessage | ProgressMessage) => void } = {},
+    options: { signal?: AbortSignal; onMessage?: (message: StartedMessage | ProgressMessage) => void; pageTimeLimitMs: number },
   ): Promise<ExtractionOutcome> {
     options.signal?.throwIfAborted();
     return new Promise<ExtractionOutcome>((resolve, reject) => {
-      const job: Job = { task, onMessage: options.onMessage ?? (() => {}), resolve, reject };
+      const job: Job = {
+        task, onMessage: options.onMessage ?? (() => {}), resolve, reject,
+        pageTimeLimitMs: options.pageTimeLimitMs, cpuAtPageStart: -1, wallAtPageStart: 0,
+      };
       const onAbort = (): void => {
         const queued = this.#queue.indexOf(job);
         if (queued !== -1) this.#queue.splice(queued, 1);
@@ -165,15 +194,20 @@ export class ExtractionPool {
     clearTimeout(worker.idle);
     worker.job = job;
     worker.child.send({ type: 'task', task: job.task } satisfies ToWorkerMessage);
-    worker.memoryPoll = setInterval(() => {
+    worker.watch = setInterval(() => {
       if (residentMb(worker.child.pid) > this.#maxMemoryMb) this.#end(worker, 'memory');
-    }, MEMORY_POLL_MS);
+      else if (job.cpuAtPageStart >= 0 && this.#pageTime(worker, job) > job.pageTimeLimitMs) this.#end(worker, 'time');
+    }, WATCH_MS);
   }
 
   #onMessage(worker: Worker, message: FromWorkerMessage): void {
     const job = worker.job;
     if (!job) return;
     if (message.type === 'started' || message.type === 'progress') {
+      // The clock starts when the process takes the document, not while it waited for one, and restarts at
+      // each page: with the page limit, this bounds a document's time.
+      job.cpuAtPageStart = processorMs(worker.child.pid) ?? 0;
+      job.wallAtPageStart = Date.now();
       job.onMessage(message);
       return;
     }
@@ -194,17 +228,22 @@ export class ExtractionPool {
     worker.idle.unref();
   }
 
+  #pageTime(worker: Worker, job: Job): number {
+    const used = processorMs(worker.child.pid);
+    return used === undefined ? Date.now() - job.wallAtPageStart : used - job.cpuAtPageStart;
+  }
+
   #finish(worker: Worker): Job | undefined {
-    clearInterval(worker.memoryPoll);
+    clearInterval(worker.watch);
     const job = worker.job;
     worker.job = undefined;
     return job;
   }
 
-  #end(worker: Worker, reason: 'memory' | 'abort' | 'close'): void {
+  #end(worker: Worker, reason: 'memory' | 'time' | 'abort' | 'close'): void {
     worker.endedFor ??= reason;
     clearTimeout(worker.idle);
-    clearInterval(worker.memoryPoll);
+    clearInterval(worker.watch);
     worker.child.kill('SIGKILL');
   }
 
@@ -214,7 +253,8 @@ export class ExtractionPool {
     if (job && worker.endedFor !== 'abort') {
       // V8 aborts a process whose heap is full; the kernel's limit makes an allocation fail the same way.
       const outOfMemory = worker.endedFor === 'memory' || signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || code === 133;
-      job.reject(new ExtractionProcessEnded(outOfMemory ? 'memory' : 'crash', `exit code ${code}, signal ${signal}`));
+      const reason = worker.endedFor === 'time' ? 'time' : outOfMemory ? 'memory' : 'crash';
+      job.reject(new ExtractionProcessEnded(reason, `exit code ${code}, signal ${signal}`));
     }
     this.#dispatch();
   }

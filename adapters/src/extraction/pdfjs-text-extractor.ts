@@ -20,7 +20,7 @@ export interface PdfjsTextExtractorOptions {
    * stored at 200 dpi) and read as well as 300 dpi in our measurements, in about two thirds of the time.
    */
   ocrDpi?: number;
-  /** The longest a process may spend opening the PDF or reading one page (OCR included), in milliseconds. */
+  /** The processor time a process may spend opening the PDF or reading one page (OCR included), in milliseconds. */
   pageTimeLimitMs?: number;
 }
 
@@ -38,7 +38,7 @@ export const DEFAULT_PAGE_TIME_LIMIT_MS = 90_000;
  * each page of each stage; an aborted `signal` rejects at once with its reason (the process reading the
  * document is ended); expected failures are returned with their codes.
  *
- * Limits (ADR 0014): a process that spends more than `pageTimeLimitMs` opening the document or on one page,
+ * Limits (ADR 0014): a process that spends more than `pageTimeLimitMs` of processor time opening the document or on one page,
  * or that outgrows its heap or its memory, is ended and the document refused as `document.too_complex`; so
  * is a document whose streams decode, use by use, to more than the budget (see `pdf-stream-budget.ts`).
  */
@@ -63,18 +63,9 @@ export class PdfjsTextExtractor implements TextExtractor {
       return err(domainError('document.not_pdf', bytes.length === 0 ? 'The file is empty; please upload a PDF.' : 'This file is not a PDF.'));
     }
 
-    // Armed when the process starts the document and again after each page: it ends a process stuck inside one
-    // page, where nothing else can reach it.
-    const watchdog = new AbortController();
-    let deadline: NodeJS.Timeout | undefined;
-    const rearm = (): void => {
-      clearTimeout(deadline);
-      deadline = setTimeout(() => watchdog.abort(), this.#pageTimeLimitMs);
-    };
     // A listener that throws is the caller's bug: it ends the reading and reaches the caller, not the pool.
     const listenerFailure = new AbortController();
     const onMessage = (message: StartedMessage | ProgressMessage): void => {
-      rearm();
       if (message.type !== 'progress' || !onProgress || listenerFailure.signal.aborted) return;
       try {
         onProgress(message.progress);
@@ -82,30 +73,32 @@ export class PdfjsTextExtractor implements TextExtractor {
         listenerFailure.abort(error);
       }
     };
-    const signals = [watchdog.signal, listenerFailure.signal, ...(signal ? [signal] : [])];
+    const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
-      const outcome = await this.#pool.run({ bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages }, { signal: AbortSignal.any(signals), onMessage });
+      const outcome = await this.#pool.run(
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages },
+        { signal: AbortSignal.any(signals), onMessage, pageTimeLimitMs: this.#pageTimeLimitMs },
+      );
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
       return toResult(outcome);
     } catch (error) {
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
       if (signal?.aborted) throw signal.reason;
-      const refusal = this.#overLimit(error, watchdog.signal);
+      const refusal = this.#overLimit(error);
       if (refusal) return err(refusal);
       throw error;
-    } finally {
-      clearTimeout(deadline);
     }
   }
 
   /** The refusal for a process that was ended for exceeding a limit; undefined for any other failure. */
-  #overLimit(error: unknown, watchdog: AbortSignal): DomainError | undefined {
-    if (watchdog.aborted) {
+  #overLimit(error: unknown): DomainError | undefined {
+    if (!(error instanceof ExtractionProcessEnded)) return undefined;
+    if (error.reason === 'time') {
       const seconds = Math.round(this.#pageTimeLimitMs / 1000);
       return domainError('document.too_complex',
         `Reading this PDF took too long: a page needed more than ${seconds} second${seconds === 1 ? '' : 's'}. Please upload a smaller or simpler PDF.`);
     }
-    if (error instanceof ExtractionProcessEnded && error.reason === 'memory') return domainError('document.too_complex', TOO_MUCH_MEMORY_MESSAGE);
+    if (error.reason === 'memory') return domainError('document.too_complex', TOO_MUCH_MEMORY_MESSAGE);
     return undefined;
   }
 
