@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PublicConfig } from '@civicwatch/core';
 import type { RateLimitBackend } from '@civicwatch/adapters/container/container.ts';
 import type { SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('diContainer', options.container);
   app.setValidatorCompiler(validatorCompiler);
