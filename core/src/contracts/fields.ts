@@ -8,7 +8,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
 /** Argon2 hashes any length, but an unbounded body is a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 256;
-/** The largest value of PostgreSQL's `integer`, the column type of every count CivicWatch stores. */
+/** The largest value of PostgreSQL's `integer`, the column type of credits, uses and amounts in cents. */
 export const MAX_DATABASE_INTEGER = 2_147_483_647;
 /**
  * The latest date an input may name (an expiry): far enough for any real use, and well inside what
