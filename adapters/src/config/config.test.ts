@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       database: { kind: 'embedded', dataDir: path.resolve('/srv/civicwatch/data') },
       rateLimits: { kind: 'database' },
+      signInSlowdown: { firstDelayMs: 500, maxDelayMs: 8_000 },
       analyzer: { kind: 'embedded' },
       stripe: null,
       adminEmails: [],
@@ -31,6 +32,11 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
     expect(config.trustProxy).toBe(true);
     expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
+  });
+
+  it('slows sign-ins down as told, refusing a cap below the first delay', () => {
+    expect(loadConfig({ SIGN_IN_DELAY_MS: '20', SIGN_IN_MAX_DELAY_MS: '160' }).signInSlowdown).toEqual({ firstDelayMs: 20, maxDelayMs: 160 });
+    expect(() => loadConfig({ SIGN_IN_DELAY_MS: '1000', SIGN_IN_MAX_DELAY_MS: '500' })).toThrow(/SIGN_IN_MAX_DELAY_MS must be at least SIGN_IN_DELAY_MS/);
   });
 
   it('keeps rate limits in Redis with REDIS_URL, and trusts a proxy as told', () => {

@@ -62,6 +62,12 @@ export const envSchema = z
     /** Rate-limit counters in this Redis instead of the database (ADR 0015). */
     REDIS_URL: optionalString.pipe(
       z.string().regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' }).optional()),
+    /**
+     * Sign-in attempts on an account that others keep failing to sign in to wait this long, doubling with each
+     * further failure up to SIGN_IN_MAX_DELAY_MS (apps/api/src/plugins/auth-rate-limit.ts): slowed, never locked.
+     */
+    SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
     /** Behind a reverse proxy: take the client's address from X-Forwarded-For. Default: when PUBLIC_URL is https. */
     TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v ? v === 'true' || v === '1' : undefined)),
   })
@@ -70,6 +76,9 @@ export const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions and unsubscribe links alike' });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (env.SIGN_IN_MAX_DELAY_MS < env.SIGN_IN_DELAY_MS) {
+      ctx.addIssue({ code: 'custom', path: ['SIGN_IN_MAX_DELAY_MS'], message: 'SIGN_IN_MAX_DELAY_MS must be at least SIGN_IN_DELAY_MS' });
+    }
     if (stripe > 0 && stripe < 3) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: payments need all three' });
     }
@@ -121,6 +130,14 @@ export interface AppConfig {
   smtp: { url: string; from: string } | null;
   /** Where rate-limit counters live, shared by every instance (ADR 0015). */
   rateLimits: { kind: 'database' } | { kind: 'redis'; url: string };
+  /** How sign-ins to an account that keeps failing are slowed down (ADR 0015). */
+  signInSlowdown: SignInSlowdown;
+}
+
+/** The first wait, in ms, once an account has failed often, doubled with each further failure up to `maxDelayMs`. */
+export interface SignInSlowdown {
+  firstDelayMs: number;
+  maxDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +196,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : null,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? `CivicWatch <no-reply@${new URL(publicUrl).hostname}>` } : null,
     rateLimits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'database' },
+    signInSlowdown: { firstDelayMs: env.SIGN_IN_DELAY_MS, maxDelayMs: env.SIGN_IN_MAX_DELAY_MS },
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
+import { makeOwnerOnlyDir } from '../persistence/embedded/owner-only.ts';
 
 /**
  * Embedded mode keeps a generated secret under DATA_DIR so sessions survive restarts with no set-up;
@@ -13,11 +14,15 @@ export async function resolveSessionSecret(config: AppConfig): Promise<string> {
   const file = path.join(config.dataDir, 'session-secret');
   try {
     const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= 32) {
+      // Whoever reads the secret can sign sessions as anyone: an older installation's file is made 0600.
+      if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
+      return existing;
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(config.dataDir, { recursive: true });
+  if (!(await stat(config.dataDir).catch(() => null))) await makeOwnerOnlyDir(config.dataDir);
   const secret = randomBytes(48).toString('base64url');
   // `wx` fails if another process wrote it first; then theirs is the one to use.
   try {

@@ -7,7 +7,8 @@ import type { Container } from 'inversify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@civicwatch/core';
 import type { RateLimitBackend } from '@civicwatch/adapters/container/container.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import type { SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSessions } from './plugins/sessions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -40,6 +41,8 @@ export interface AppOptions {
   sessionStore: SessionStore;
   /** Where rate-limit counters live, shared with the other instances. */
   rateLimits: RateLimitBackend;
+  /** How sign-ins to an account that keeps failing wait (SIGN_IN_DELAY_MS, SIGN_IN_MAX_DELAY_MS). */
+  signInSlowdown: SignInSlowdown;
   publicUrl: string;
   secureCookies: boolean;
   publicConfig: PublicConfig;
@@ -67,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('diContainer', options.container);
   app.setValidatorCompiler(validatorCompiler);
@@ -101,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(publicRoutes, { publicConfig: options.publicConfig, checkDatabase: options.checkDatabase });
-  await app.register(authRoutes);
+  await app.register(authRoutes, { signInSlowdown: options.signInSlowdown });
   await app.register(accountRecoveryRoutes);
   await app.register(profileRoutes);
   await app.register(dashboardRoutes, { publicUrl: options.publicUrl });

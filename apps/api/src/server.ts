@@ -27,6 +27,7 @@ export async function buildAppFor(runtime: Runtime, options: { logger?: boolean 
     // The store keeps sessions as plain JSON; @fastify/session's Session type adds the methods it re-attaches on load.
     sessionStore: database.sessionStore as unknown as SessionStore,
     rateLimits: await runtime.openRateLimits(),
+    signInSlowdown: config.signInSlowdown,
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     publicConfig: publicConfigOf(config),

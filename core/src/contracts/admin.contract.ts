@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { MAX_DATABASE_INTEGER, textField } from './fields.ts';
 import { settingKeys } from '../settings/setting-repository.port.ts';
 import { normalizeTierId } from './tiers.contract.ts';
 
@@ -15,7 +15,7 @@ const pageFields = {
   pageSize: z.coerce.number().int({ message: 'pageSize must be a whole number' }).min(1, { message: 'pageSize must be between 1 and 200' })
     .max(200, { message: 'pageSize must be between 1 and 200' }).default(50),
 };
-export const userListQuerySchema = z.object({ ...pageFields, q: z.string().transform(storableText).pipe(z.string().trim().max(200, { message: 'A search has at most 200 characters' })).optional() });
+export const userListQuerySchema = z.object({ ...pageFields, q: textField().pipe(z.string().trim().max(200, { message: 'A search has at most 200 characters' })).optional() });
 export const auditListQuerySchema = z.object(pageFields);
 
 /** GET /api/admin/settings: the three prompts (spec §3 "Setting"). */
@@ -25,7 +25,7 @@ export const settingListSchema = z.array(settingViewSchema);
 /** POST /api/admin/settings: one prompt; the panel sends it three times (spec §7). */
 export const updateSettingSchema = z.object({
   key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
-  value: z.string({ error: 'A prompt is required' }).transform(storableText)
+  value: textField('A prompt is required')
     .pipe(z.string().trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' })),
 });
 export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
@@ -52,7 +52,7 @@ export type UpdateUserTierInput = z.output<typeof updateUserTierSchema>;
 export const grantCreditsSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   credits: wholeCredits.refine((n) => n !== 0, { message: 'Credits must not be 0' }).refine((n) => Math.abs(n) <= 1_000_000, { message: 'At most 1000000 credits at once' }),
-  reason: z.string().transform(storableText).pipe(z.string().trim().max(500)).optional(),
+  reason: textField().pipe(z.string().trim().max(500)).optional(),
 });
 export type GrantCreditsInput = z.output<typeof grantCreditsSchema>;
 
@@ -61,8 +61,10 @@ export const refundSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   amount: z.coerce.number({ error: 'The amount must be a number' })
     .positive({ message: 'The amount must be more than 0' })
+    // Cents are stored in a database integer.
+    .max(MAX_DATABASE_INTEGER / 100, { message: 'The amount is more than any payment' })
     .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'The amount has at most two decimals' }),
-  reason: z.string({ error: 'A reason is required' }).transform(storableText).pipe(z.string().trim().min(1, { message: 'A reason is required' }).max(500)),
+  reason: textField('A reason is required').pipe(z.string().trim().min(1, { message: 'A reason is required' }).max(500)),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 export const refundResponseSchema = z.object({
@@ -98,9 +100,9 @@ export const updateTierSchema = z.object({
   credits: wholeNumberField('Monthly credits', 0, 1_000_000).optional(),
   maxPages: wholeNumberField('The page limit', 1, 10_000).optional(),
   maxCharacters: wholeNumberField('The character limit', 1, 10_000_000).optional(),
-  features: z.array(z.string().transform(storableText).pipe(z.string().trim().min(1, { message: 'A feature cannot be empty' }).max(200, { message: 'A feature has at most 200 characters' })))
+  features: z.array(textField().pipe(z.string().trim().min(1, { message: 'A feature cannot be empty' }).max(200, { message: 'A feature has at most 200 characters' })))
     .max(30, { message: 'At most 30 features' }).optional(),
-  stripePriceId: z.string().trim().regex(/^price_/, { message: 'A Stripe Price id starts with price_' }).nullable().optional(),
+  stripePriceId: textField().pipe(z.string().trim().regex(/^price_/, { message: 'A Stripe Price id starts with price_' })).nullable().optional(),
   isActive: z.boolean().optional(),
 });
 export type UpdateTierInput = z.output<typeof updateTierSchema>;

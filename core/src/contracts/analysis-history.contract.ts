@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { textField } from './fields.ts';
 import { analysisResultSchema } from './analysis-result.contract.ts';
 import { dashboardAnalysisSchema } from './dashboard.contract.ts';
 
@@ -14,7 +14,7 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 export const analysisListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { message: 'page must be 1 or more' }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100, { message: 'pageSize must be between 1 and 100' }).default(20),
-  q: z.string().transform(storableText).pipe(z.string().trim().max(200)).optional(),
+  q: textField().pipe(z.string().trim().max(200)).optional(),
 });
 export type AnalysisListQuery = z.infer<typeof analysisListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { storableText, textField } from './fields.ts';
 import { analysisTypeSchema } from './analysis-summary.contract.ts';
 import { countryCodes, usStates } from './geography.ts';
 
@@ -26,8 +26,8 @@ export const analysisOptionsSchema = z
       z.enum(countryCodes, { message: 'Please choose a country from the list' })).default('US'),
     state: z.preprocess((v) => (typeof blankToUndefined(v) === 'string' ? (v as string).trim().toUpperCase() : undefined),
       z.enum(usStateCodes, { message: 'Please choose a US state from the list' }).optional()),
-    customPrompt: z.preprocess(blankToUndefined, z.string().trim()
-      .max(MAX_CUSTOM_FOCUS_CHARACTERS, { message: `The focus area can be at most ${MAX_CUSTOM_FOCUS_CHARACTERS} characters` }).optional()),
+    customPrompt: z.preprocess(blankToUndefined, textField().pipe(z.string().trim()
+      .max(MAX_CUSTOM_FOCUS_CHARACTERS, { message: `The focus area can be at most ${MAX_CUSTOM_FOCUS_CHARACTERS} characters` })).optional()),
   })
   .refine((v) => v.state === undefined || v.country === 'US', { message: 'A state can only be chosen in the United States', path: ['state'] });
 export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
@@ -38,8 +38,9 @@ export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
  * GET /api/analyze/progress/{progressId}. Text limits are the tier's, checked by the use case.
  */
 export const analyzeUploadFieldsSchema = z.object({
+  // A document's text, pasted: its NUL characters (from a copied PDF, say) are dropped rather than refused.
   text: z.string().transform(storableText).optional(),
-  title: z.preprocess(blankToUndefined, z.string().transform(storableText).pipe(z.string().trim()
+  title: z.preprocess(blankToUndefined, textField().pipe(z.string().trim()
     .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` })).optional()),
   progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
 });

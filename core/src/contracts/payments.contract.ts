@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields.ts';
 import { normalizePromoCode } from './promo.contract.ts';
 import { tierIdSchema } from './tiers.contract.ts';
 
@@ -7,7 +8,7 @@ export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Payments are not configured on t
 
 const wholeDollars = z.number({ error: 'The amount must be a whole number of dollars' }).int({ message: 'The amount must be a whole number of dollars' }).min(0).max(100_000);
 const paidTier = z.string({ error: 'Choose a plan' }).transform((v) => v.trim().toLowerCase()).pipe(tierIdSchema.exclude(['citizen'], { message: 'Choose a paid plan: Patriot or Defender' }));
-const optionalPromo = z.string().optional().nullable().transform((v) => (v ? normalizePromoCode(v) : undefined)).pipe(z.string().max(64).optional());
+const optionalPromo = textField().optional().nullable().transform((v) => (v ? normalizePromoCode(v) : undefined)).pipe(z.string().max(64).optional());
 
 /**
  * POST /api/create-payment-intent (spec §7): the amount the page shows, in whole dollars (the discounted

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { nameField, storableText } from './fields.ts';
+import { nameField, textField } from './fields.ts';
 import { countryCodes } from './geography.ts';
 
 const optionalText = (max: number) =>
-  z.string().transform(storableText).pipe(z.string().trim().max(max, { message: `Must be at most ${max} characters` })).optional();
+  textField().pipe(z.string().trim().max(max, { message: `Must be at most ${max} characters` })).optional();
 
 /**
  * PATCH /api/profile and the Profile Settings form (spec §3 "Profile update", §5 "All fields are optional").

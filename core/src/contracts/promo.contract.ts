@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './fields.ts';
+import { LATEST_INPUT_DATE, storableText, textField } from './fields.ts';
 
 export const promoTypes = ['credits', 'discount'] as const;
 export const promoTypeSchema = z.enum(promoTypes);
@@ -14,8 +14,7 @@ export const normalizePromoCode = (raw: string): string => storableText(raw).tri
 
 /** POST /api/validate-promo and POST /api/redeem-promo: `{ code }`, non-empty after trimming. */
 export const promoCodeInputSchema = z.object({
-  code: z
-    .string({ error: MISSING_PROMO_CODE_MESSAGE })
+  code: textField(MISSING_PROMO_CODE_MESSAGE)
     .transform(normalizePromoCode)
     .pipe(z.string().min(1, { message: MISSING_PROMO_CODE_MESSAGE }).max(64, { message: 'A promo code has at most 64 characters' })),
 });
@@ -53,6 +52,9 @@ export const parsePromoExpiry = (raw: string): Date | null => {
   return parsed.success ? new Date(parsed.data) : null;
 };
 
+/** Uses a code may have: more than any campaign needs, far inside the database's integer. */
+export const MAX_PROMO_USES = 1_000_000;
+
 const wholeNumber = (message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }).int({ message }));
 
@@ -64,8 +66,7 @@ const wholeNumber = (message: string) =>
  */
 export const createPromoSchema = z
   .object({
-    code: z
-      .string({ error: PROMO_REQUIRED_FIELDS_MESSAGE })
+    code: textField(PROMO_REQUIRED_FIELDS_MESSAGE)
       .transform(normalizePromoCode)
       .pipe(z.string()
         // abort: an empty code gets the one message the panel's alert shows, not the character rule too.
@@ -75,7 +76,9 @@ export const createPromoSchema = z
     type: promoTypeSchema.default('credits'),
     credits: wholeNumber('Credits must be a whole number').pipe(z.number().min(0, { message: 'Credits cannot be negative' }).max(100_000, { message: 'Credits must be at most 100000' })).default(0),
     discountPercent: wholeNumber('The discount must be a whole number of percent').default(0),
-    maxUses: wholeNumber('Max uses must be a whole number').pipe(z.number().min(1, { message: 'Max uses must be at least 1' })).default(1),
+    maxUses: wholeNumber('Max uses must be a whole number')
+      .pipe(z.number().min(1, { message: 'Max uses must be at least 1' }).max(MAX_PROMO_USES, { message: `Max uses must be at most ${MAX_PROMO_USES}` }))
+      .default(1),
     expiresAt: z
       .string({ error: PROMO_REQUIRED_FIELDS_MESSAGE })
       .refine((v) => v.trim() !== '', { message: PROMO_REQUIRED_FIELDS_MESSAGE })
@@ -87,7 +90,8 @@ export const createPromoSchema = z
         }
         return date;
       })
-      .refine((d) => d.getTime() > Date.now(), { message: 'The expiry date must be in the future' }),
+      .refine((d) => d.getTime() > Date.now(), { message: 'The expiry date must be in the future' })
+      .refine((d) => d.getTime() <= LATEST_INPUT_DATE.getTime(), { message: 'The expiry date must be 2099-12-31 or earlier' }),
     isActive: z.boolean().default(true),
   })
   .superRefine((promo, ctx) => {

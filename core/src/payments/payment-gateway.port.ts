@@ -125,4 +125,9 @@ export type PaymentEvent =
   | { eventId: string; kind: 'payment.refunded'; paymentId: string; customerId: string | null; amountRefundedCents: number }
   | { eventId: string; kind: 'subscription.updated'; customerId: string; subscription: SubscriptionState }
   | { eventId: string; kind: 'subscription.deleted'; customerId: string; subscription: SubscriptionState }
-  | { eventId: string; kind: 'ignored'; providerType: string };
+  | { eventId: string; kind: 'ignored'; providerType: string }
+  /**
+   * Signed by the provider, so genuine, but not shaped as this code reads that type: acknowledged without
+   * effect (a refusal would have it sent again for days) and logged for an operator to look at.
+   */
+  | { eventId: string; kind: 'unreadable'; providerType: string; problem: string };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { CreatePaymentIntentResponse, PaymentSuccessResponse, PublicConfig, SubscriptionTierView, SubscriptionView } from '@civicwatch/core';
+import type { CreatePaymentIntentResponse, PaymentEventOutcome, PaymentSuccessResponse, PublicConfig, SubscriptionTierView, SubscriptionView } from '@civicwatch/core';
 import type { Outcome } from './accounts.ability.ts';
 import type { HttpSession } from './http-accounts.ts';
 import type { PaymentServer } from './payments.ability.ts';
@@ -34,7 +34,7 @@ export function httpPayments(app: FastifyInstance, session: HttpSession): Paymen
         payload: body,
         headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(signature ? { 'stripe-signature': signature } : {}) },
       });
-      const answer = outcome<{ received: true; outcome: 'processed' | 'duplicate' | 'ignored' }>(response);
+      const answer = outcome<{ received: true; outcome: PaymentEventOutcome }>(response);
       return answer.ok ? { ok: true, value: answer.value.outcome } : answer;
     },
   };

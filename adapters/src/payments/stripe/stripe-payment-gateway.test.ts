@@ -295,6 +295,19 @@ describe('StripePaymentGateway, against the fake Stripe server', () => {
       const { body, signature } = fake.signedDelivery(event);
       expect(value(gateway.readWebhook(Buffer.from(body), signature))).toEqual({ eventId: 'evt_customerCreated', kind: 'ignored', providerType: 'customer.created' });
     });
+
+    it('answers unreadable, saying what is wrong, for a signed event not shaped as its type is', () => {
+      const read = (type: string, object: unknown) => {
+        const { body, signature } = fake.signedDelivery({ id: 'evt_odd', object: 'event', type, data: { object } } as unknown as Stripe.Event);
+        return value(gateway.readWebhook(Buffer.from(body), signature));
+      };
+      expect(read('invoice.paid', undefined)).toMatchObject({ eventId: 'evt_odd', kind: 'unreadable', providerType: 'invoice.paid', problem: expect.stringMatching(/lines/) });
+      expect(read('charge.refunded', { payment_intent: 'pi_1', amount_refunded: 'all' })).toMatchObject({ kind: 'unreadable', problem: expect.stringMatching(/^amountRefundedCents/) });
+      expect(read('charge.refunded', { payment_intent: 'pi_1', amount_refunded: 2 ** 40 })).toMatchObject({ kind: 'unreadable', problem: expect.stringMatching(/^amountRefundedCents/) });
+      expect(read('customer.subscription.updated', { id: 'sub_1', status: 'paused', cancel_at_period_end: false, items: { data: [{ current_period_end: 1e12 }] } }))
+        .toMatchObject({ kind: 'unreadable', problem: expect.stringMatching(/^subscription\.currentPeriodEnd/) });
+      expect(read('customer.subscription.updated', { id: 'sub_1', status: 'gone' })).toMatchObject({ kind: 'unreadable', problem: expect.stringMatching(/unknown subscription status/) });
+    });
   });
 
   describe('Stripe failing', () => {

@@ -21,7 +21,7 @@ import {
   type SubscriptionState,
 } from '@civicwatch/core';
 import { isResourceMissing, stripeFailure } from './stripe-errors.ts';
-import { idOf, toInvoiceRecord, toPaymentEvent, toPaymentStatus, toSubscriptionState } from './stripe-records.ts';
+import { idOf, toInvoiceRecord, readPaymentEvent, toPaymentStatus, toSubscriptionState } from './stripe-records.ts';
 
 export interface StripePaymentGatewayOptions {
   secretKey: string;
@@ -173,7 +173,7 @@ export class StripePaymentGateway implements PaymentGateway {
       }
       throw error;
     }
-    return ok(toPaymentEvent(event));
+    return ok(readPaymentEvent(event));
   }
 
   /** Runs one SDK call; a failure becomes a DomainError (stripe-errors.ts). */

@@ -3,6 +3,8 @@
 // Price in the line's `pricing.price_details`, its payment in `payments` (an includable list), and a
 // subscription's period on its items.
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { MAX_DATABASE_INTEGER } from '@civicwatch/core';
 import type {
   InvoiceBillingReason,
   InvoiceRecord,
@@ -90,4 +92,44 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     default:
       return { eventId, kind: 'ignored', providerType: event.type };
   }
+}
+
+const providerId = z.string().min(1).max(255).refine((id) => !id.includes('\u0000'), { message: 'holds a NUL character' });
+const cents = z.number().int().min(0).max(MAX_DATABASE_INTEGER);
+const moment = z.date().refine((d) => Number.isFinite(d.getTime()) && d.getTime() >= 0 && d.getUTCFullYear() <= 9999, { message: 'is not a date between 1970 and 9999' });
+const invoiceRecord = z.object({
+  invoiceId: providerId, customerId: z.string().max(255), subscriptionId: providerId.nullable(), priceId: providerId.nullable(),
+  amountDueCents: cents, amountPaidCents: cents, paymentId: providerId.nullable(), periodEnd: moment.nullable(),
+});
+const subscriptionState = z.object({ subscriptionId: providerId, cancelAtPeriodEnd: z.boolean(), currentPeriodEnd: moment.nullable() });
+/** What the database will be given from an event, checked: its ids, amounts and dates (the statuses are checked as read). */
+const readableEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['invoice.paid', 'invoice.payment_failed']), eventId: providerId, invoice: invoiceRecord }),
+  z.object({ kind: z.literal('payment.refunded'), eventId: providerId, paymentId: providerId, customerId: z.string().max(255).nullable(), amountRefundedCents: cents }),
+  z.object({ kind: z.enum(['subscription.updated', 'subscription.deleted']), eventId: providerId, customerId: z.string().max(255), subscription: subscriptionState }),
+  z.object({ kind: z.literal('ignored'), eventId: z.unknown() }),
+]);
+
+/**
+ * An event whose signature was verified, as the port's record; `unreadable` when it is not shaped as this
+ * API version sends that type (a field missing or of another type, an unknown status, an amount or date out
+ * of range). Such an event cannot be acted on, and refusing it would only have it sent again.
+ */
+export function readPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const unreadable = (problem: string): PaymentEvent => ({
+    eventId: typeof event.id === 'string' ? event.id : '', kind: 'unreadable', providerType: String(event.type), problem,
+  });
+  let record: PaymentEvent;
+  try {
+    record = toPaymentEvent(event);
+  } catch (error) {
+    // Reading a field of something that is not there (a TypeError), or a status this code does not know.
+    return unreadable(error instanceof Error ? error.message : String(error));
+  }
+  const checked = readableEvent.safeParse(record);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    return unreadable(`${issue.path.join('.')} ${issue.message}`);
+  }
+  return record;
 }

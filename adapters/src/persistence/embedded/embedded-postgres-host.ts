@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { installSessionQueryQueue } from './session-query-queue.ts';
+import { makeOwnerOnlyDir, restrictToOwner } from './owner-only.ts';
 import type { DatabaseLogger } from '../database-logger.ts';
 
 /** PostgreSQL's own socket name, so that `psql -h <dataDir>` and `pg` with `host: <dataDir>` find it. */
@@ -47,7 +48,8 @@ export async function connectOrServeEmbedded(dataDir: string, options: EmbeddedH
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     throw new Error(`DATA_DIR is too long for a Unix socket (${socketPath}); choose a shorter path.`);
   }
-  await fs.mkdir(socketDir, { recursive: true });
+  // A client only creates the directory when it is missing; the owner mends what is in it (serve).
+  if (!(await fs.stat(socketDir).catch(() => null))) await makeOwnerOnlyDir(socketDir);
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (;;) {
@@ -71,10 +73,14 @@ async function serve(socketDir: string, socketPath: string, lockPath: string, op
   try {
     // Nobody answered and we hold the lock: a socket file here is a leftover of a process that died.
     await fs.rm(socketPath, { force: true });
+    // Owner-only before PGlite reads a byte (an older installation's files may be anyone's), and again once it
+    // runs: a new cluster's files, and the caches it writes on opening, are created readable by all.
+    await restrictToOwner(socketDir);
     db = await PGlite.create({ dataDir: path.join(socketDir, 'pgdata') });
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections });
     installSessionQueryQueue(server, db);
     await server.start();
+    await restrictToOwner(socketDir);
   } catch (error) {
     await server?.stop().catch(() => {});
     await db?.close().catch(() => {});
@@ -89,6 +95,8 @@ async function serve(socketDir: string, socketPath: string, lockPath: string, op
       try {
         await server.stop();
         await db.close();
+        // What PGlite wrote while running with modes of its own (a rebuilt relation cache is 0644).
+        await restrictToOwner(socketDir);
       } finally {
         await fs.rm(socketPath, { force: true });
         await unlock(lockPath);

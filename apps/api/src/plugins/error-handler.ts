@@ -1,9 +1,26 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from '@civicwatch/adapters/persistence/database-unreachable.ts';
 
 /** While the database cannot be reached (ADR 0016); the request may be sent again once it is back. */
 export const DATABASE_UNREACHABLE_MESSAGE = 'CivicWatch cannot reach its database right now. Please try again in a minute.';
+
+/**
+ * Errors Fastify meets before any route or hook runs (its `frameworkErrors` option), answered in the API's
+ * own `{ code, message }` instead of Fastify's body: a path whose %-escapes are not UTF-8 (`/api/analyses/%ff`),
+ * a path segment over the router's length limit.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.code(400).send({ code: 'validation.invalid', message: 'The address is not valid: it holds an escape (%) that is not UTF-8' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.code(400).send({ code: 'validation.invalid', message: 'A part of the address is too long' });
+    default:
+      return reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 500)
+        .send({ code: error.statusCode && error.statusCode < 500 ? 'validation.invalid' : 'internal', message: 'The request could not be routed' });
+  }
+}
 
 /**
  * Turns thrown errors into `{ code, message }`. Invalid input is the caller's fault and says which field; a

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { contentStreamBomb, hugePage, imageBomb, manyPages, textRunStorm } from '@civicwatch/adapters/extraction/testing/hostile-pdfs.ts';
@@ -70,51 +71,96 @@ const injections = [
   '../../etc/passwd', '%00', '\r\nSet-Cookie: evil=1',
 ];
 const tricks = ['\u202e', '\u200b', '\u200d', '\ufeff', '\u0000', '\ud800', '\udfff', '\u0301'.repeat(200), 'e\u0301', '\u{1f600}', 'ﷺ', '\u2028'];
+/** NUL and the other C0 and C1 control characters, DEL included: PostgreSQL stores all but NUL. */
+const controlCharacter = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })).map((code) => String.fromCharCode(code));
+/** Numbers past what a database integer, a JavaScript safe integer or a double hold, as numbers and as text. */
+const hugeNumbers = [2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1e20, 1e308, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE];
+const hugeNumber = fc.oneof(
+  fc.constantFrom(...hugeNumbers),
+  fc.constantFrom(...hugeNumbers).map(String),
+  fc.constantFrom('99999999999999999999', '1e400', '-1e400', '0x7fffffff', '2147483648.5', 'Infinity', 'NaN'),
+);
+/** Dates before, after and outside what PostgreSQL, JavaScript and ISO 8601's four-digit years hold. */
+const farDate = fc.oneof(
+  fc.constantFrom('9999-12-31', '10000-01-01', '2100-01-02', '0000-01-01', '0001-01-01', '1900-02-29', '2099-02-30',
+    '+275760-09-13T00:00:00.000Z', '+275760-09-14T00:00:00.000Z', '-000001-01-01T00:00:00Z', '-271821-04-20T00:00:00Z',
+    '9999-12-31T23:59:59.999+14:00', '2099-12-31T24:00:00Z', '99999-01-01'),
+  fc.integer({ min: -300_000, max: 300_000 }).map((year) => `${year < 0 ? '-' : year > 9999 ? '+' : ''}${String(Math.abs(year)).padStart(year < 0 || year > 9999 ? 6 : 4, '0')}-06-15`),
+);
 const hostileString = fc.oneof(
   fc.constantFrom(...injections),
   fc.array(fc.constantFrom(...tricks, ...injections, 'a', ' '), { maxLength: 40 }).map((parts) => parts.join('')),
+  fc.array(fc.oneof(controlCharacter, fc.constantFrom('a', ' ', 'Rosa')), { minLength: 1, maxLength: 20 }).map((parts) => parts.join('')),
+  fc.constantFrom('\u0000', 'Ro\u0000sa', 'SPRING\u0000', 'price_\u0000', 'a\u0000'.repeat(50)),
+  farDate,
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.string({ unit: 'grapheme', maxLength: 64 }),
   fc.integer({ min: 1_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
+  { weight: 2, arbitrary: hugeNumber },
   fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
   fc.array(hostileString, { maxLength: 3 }), fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
 const hostileBody = (fields: string[]) => fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue])), { requiredKeys: [] });
+/** The shapes every field is sent at least once, whatever fast-check draws besides. */
+const edgeShapes: unknown[] = [
+  '\u0000', 'Ro\u0000sa', '\u0001\u0008\u001b[2J\u007f\u0085\u009f', 'line\r\nbreak',
+  2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, '99999999999999999999',
+  '9999-12-31', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z',
+];
+/** A body the route accepts, but for one field: what that field alone must withstand. */
+const oneHostileField = (valid: Record<string, unknown>, fields: string[]) =>
+  fc.tuple(fc.constantFrom(...fields), hostileValue).map(([field, value]) => ({ ...valid, [field]: value }));
 
 describe('every field of every JSON route', () => {
   type Caller = 'nobody' | 'rosa' | 'chief';
-  const routes: Array<[string, string, Caller, string[], number]> = [
-    ['POST', '/api/register', 'nobody', ['firstName', 'email', 'password'], 15],
-    ['POST', '/api/login', 'nobody', ['email', 'password'], 15],
-    ['POST', '/api/password/forgot', 'nobody', ['email'], 10],
-    ['POST', '/api/password/reset', 'nobody', ['token', 'password'], 15],
-    ['POST', '/api/email/verify', 'nobody', ['token'], 15],
-    ['POST', '/api/validate-promo', 'rosa', ['code'], 25],
-    ['POST', '/api/redeem-promo', 'rosa', ['code'], 25],
-    ['PATCH', '/api/profile', 'rosa', ['firstName', 'lastName', 'country', 'state'], 40],
-    ['POST', '/api/account/password', 'rosa', ['currentPassword', 'newPassword'], 10],
-    ['POST', '/api/account/email', 'rosa', ['newEmail', 'password'], 10],
-    ['PUT', '/api/account/email-preferences', 'rosa', ['analysisNotices', 'paymentReceipts', 'productNews'], 20],
-    ['POST', '/api/create-payment-intent', 'rosa', ['amount', 'tier', 'promoCode'], 20],
-    ['POST', '/api/payment-success', 'rosa', ['payment_intent_id', 'tier'], 20],
-    ['POST', '/api/admin/settings', 'chief', ['key', 'value'], 25],
-    ['POST', '/api/admin/update-user-tier', 'chief', ['userId', 'tier', 'credits'], 25],
-    ['POST', '/api/admin/promo-codes', 'chief', ['code', 'type', 'credits', 'discountPercent', 'maxUses', 'expiresAt', 'isActive'], 25],
-    ['POST', '/api/admin/refund', 'chief', ['userId', 'amount', 'reason'], 15],
-    ['PATCH', '/api/admin/tiers/patriot', 'chief', ['price', 'credits', 'maxPages', 'maxCharacters', 'features', 'stripePriceId'], 25],
+  // Each route with a body it accepts (or refuses for a business reason), so that one hostile field at a time
+  // reaches the rules and the database behind it. Never rosa's real password: her account must stay hers.
+  const routes: Array<[string, string, Caller, string[], number, () => Record<string, unknown>]> = [
+    ['POST', '/api/register', 'nobody', ['firstName', 'email', 'password'], 25, () => ({ firstName: 'Rosa', email: `new-${++made}@hostile.test`, password: PASSWORD })],
+    ['POST', '/api/login', 'nobody', ['email', 'password'], 15, () => ({ email: 'nobody@hostile.test', password: 'not-the-password' })],
+    ['POST', '/api/password/forgot', 'nobody', ['email'], 10, () => ({ email: 'nobody@hostile.test' })],
+    ['POST', '/api/password/reset', 'nobody', ['token', 'password'], 15, () => ({ token: 'x'.repeat(43), password: 'liberty2' })],
+    ['POST', '/api/email/verify', 'nobody', ['token'], 15, () => ({ token: 'x'.repeat(43) })],
+    ['POST', '/api/validate-promo', 'rosa', ['code'], 25, () => ({ code: 'SPRING' })],
+    ['POST', '/api/redeem-promo', 'rosa', ['code'], 25, () => ({ code: 'SPRING' })],
+    ['PATCH', '/api/profile', 'rosa', ['firstName', 'lastName', 'country', 'state'], 40, () => ({ firstName: 'Rosa', lastName: 'Parks', country: 'US', state: 'IL' })],
+    ['POST', '/api/account/password', 'rosa', ['currentPassword', 'newPassword'], 10, () => ({ currentPassword: 'not-the-password', newPassword: 'liberty2' })],
+    ['POST', '/api/account/email', 'rosa', ['newEmail', 'password'], 10, () => ({ newEmail: 'rosa2@hostile.test', password: 'not-the-password' })],
+    ['PUT', '/api/account/email-preferences', 'rosa', ['analysisNotices', 'paymentReceipts', 'productNews'], 20, () => ({ analysisNotices: true, paymentReceipts: true, productNews: false })],
+    ['POST', '/api/create-payment-intent', 'rosa', ['amount', 'tier', 'promoCode'], 20, () => ({ amount: 29, tier: 'patriot', promoCode: 'NOSUCHCODE' })],
+    ['POST', '/api/payment-success', 'rosa', ['payment_intent_id', 'tier'], 20, () => ({ payment_intent_id: 'pi_unknown', tier: 'patriot' })],
+    ['POST', '/api/admin/settings', 'chief', ['key', 'value'], 25, () => ({ key: 'summary_prompt', value: 'Summarise the document plainly.' })],
+    ['POST', '/api/admin/update-user-tier', 'chief', ['userId', 'tier', 'credits'], 25, () => ({ userId: rosa.id, tier: 'patriot', credits: 500 })],
+    ['POST', '/api/admin/promo-codes', 'chief', ['code', 'type', 'credits', 'discountPercent', 'maxUses', 'expiresAt', 'isActive'], 40,
+      () => ({ code: `FUZZ${++made}`, type: 'credits', credits: 1, discountPercent: 0, maxUses: 5, expiresAt: '2099-01-01', isActive: true })],
+    ['POST', '/api/admin/refund', 'chief', ['userId', 'amount', 'reason'], 15, () => ({ userId: rosa.id, amount: 1, reason: 'A test refund' })],
+    ['PATCH', '/api/admin/tiers/patriot', 'chief', ['price', 'credits', 'maxPages', 'maxCharacters', 'features', 'stripePriceId'], 25, () => ({})],
   ];
+  let made = 0;
 
-  it.each(routes)('%s %s (%s): a clear answer; a refusal stores nothing', async (method, url, caller, fields, numRuns) => {
+  it.each(routes)('%s %s (%s): a clear answer; a refusal stores nothing', async (method, url, caller, fields, numRuns, valid) => {
     const cookie = caller === 'rosa' ? rosa.cookie : caller === 'chief' ? chief : undefined;
-    await fc.assert(fc.asyncProperty(hostileBody(fields), async (body) => {
+    const bodies = fc.oneof(hostileBody(fields), fc.constant(null).chain(() => oneHostileField(valid(), fields)));
+    // A value fast-check draws may be a valid one (a page limit of 1): the tier is put back as it was after.
+    const tiersBefore = url.includes('/tiers/') ? JSON.parse((await call('GET', '/api/admin/tiers', { cookie: chief })).text) as Array<Record<string, unknown>> : [];
+    onTestFinished(async () => {
+      const patriot = tiersBefore.find((tier) => tier.id === 'patriot');
+      if (!patriot) return;
+      const { price, credits, maxPages, maxCharacters, features, stripePriceId } = patriot;
+      const restored = await call('PATCH', '/api/admin/tiers/patriot', { cookie: chief, json: { price: Number(String(price).replace(/\D/g, '')), credits, maxPages, maxCharacters, features, stripePriceId } });
+      expect(restored.status, restored.text).toBe(200);
+    });
+    const send = async (body: unknown) => {
       const before = await snapshot();
       const answer = await call(method, url, { cookie, json: body });
       expectClearAnswer(answer, `${method} ${url} ${JSON.stringify(body).slice(0, 200)}`);
       if (answer.status >= 400) expect(await snapshot()).toEqual(before);
-    }), runs(numRuns));
+    };
+    for (const field of fields) for (const shape of edgeShapes) await send({ ...valid(), [field]: shape });
+    await fc.assert(fc.asyncProperty(bodies, send), runs(numRuns));
   });
 
   it('stores what it accepts as it was sent: a profile of injections and unicode tricks reads back the same', async () => {
@@ -133,6 +179,27 @@ describe('every field of every JSON route', () => {
       expectClearAnswer(await call('GET', `/api/analyses?q=${query}`, { cookie: rosa.cookie }), `analyses?search=${q.slice(0, 50)}`);
       expectClearAnswer(await call('GET', `/api/analyses/${query}`, { cookie: rosa.cookie }), `analyses/${q.slice(0, 50)}`);
       expectClearAnswer(await call('GET', `/api/shared/${query}`), `shared/${q.slice(0, 50)}`);
+    }), runs(25));
+  });
+});
+
+describe('addresses whose %-escapes are not UTF-8', () => {
+  /** Bytes as %-escapes: most such runs are not UTF-8 (a lone continuation byte, an overlong form, a surrogate). */
+  const escapedBytes = fc.oneof(
+    fc.constantFrom('%ff', '%c3%28', '%ed%a0%80', '%f8%88%80%80%80', '%c0%af', '%e2%82', '%fe%ff', '%00%ff'),
+    fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+  );
+
+  it('answers every route with a clear 4xx or a result, the path refused in `{ code, message }`', async () => {
+    await fc.assert(fc.asyncProperty(escapedBytes, async (escaped) => {
+      for (const [url, cookie] of [
+        [`/api/analyses/${escaped}`, rosa.cookie], [`/api/shared/${escaped}`, undefined], [`/api/admin/users/${escaped}`, chief],
+        [`/api/analyses?q=${escaped}`, rosa.cookie], [`/api/admin/users?q=${escaped}`, chief], [`/api/unsubscribe?token=${escaped}`, undefined],
+      ] as const) {
+        const answer = await call('GET', url, { cookie });
+        expectClearAnswer(answer, url);
+        if (answer.status === 400) expect(Object.keys(JSON.parse(answer.text) as object).sort(), url).toEqual(['code', 'message']);
+      }
     }), runs(25));
   });
 });
@@ -234,6 +301,43 @@ describe('hostile documents', () => {
     }), runs(40));
   });
 
+  it('every multipart field with NUL, control characters, huge numbers and far dates: a clear answer, the credit back on a refusal', async () => {
+    const valid = { analysisType: 'custom', country: 'US', state: 'IL', customPrompt: 'Who pays?', title: 'Minutes', progressId: '6a0e4a8e-4a5c-4d55-9a43-5f8f2b9c1d20' };
+    const text = 'The council of Westfield meets on the first Tuesday of each month to vote on the budget. '.repeat(3);
+    for (const field of Object.keys(valid)) {
+      for (const shape of edgeShapes) {
+        const before = await snapshot();
+        const credits = await rosaCredits();
+        const form = { ...valid, [field]: String(shape) };
+        const answer = await analyze({ ...form, text });
+        expectClearAnswer(answer, JSON.stringify(form));
+        if (answer.status >= 400) {
+          expect(await rosaCredits()).toBe(credits);
+          expect({ ...(await snapshot()), ledger: 0 }).toEqual({ ...before, ledger: 0 });
+        }
+      }
+    }
+  });
+
+  it('multipart bodies cut short or damaged anywhere: a clear 4xx, nothing stored, no credit taken', async () => {
+    const { payload, headers } = multipartBody({ analysisType: 'summary', title: 'Minutes' }, [pdf(new Uint8Array(plain))]);
+    const damaged = fc.oneof(
+      fc.integer({ min: 0, max: payload.length - 1 }).map((n) => payload.subarray(0, n)),
+      fc.tuple(fc.integer({ min: 0, max: payload.length - 1 }), fc.uint8Array({ minLength: 1, maxLength: 64 }))
+        .map(([at, bytes]) => Buffer.concat([payload.subarray(0, at), Buffer.from(bytes)])),
+    );
+    await fc.assert(fc.asyncProperty(damaged, async (body) => {
+      const before = await snapshot();
+      const credits = await rosaCredits();
+      const answer = await call('POST', '/api/analyze', { cookie: rosa.cookie, body: new Uint8Array(body), headers });
+      expectClearAnswer(answer, `${body.length} of ${payload.length} bytes`);
+      if (answer.status >= 400) {
+        expect(await rosaCredits()).toBe(credits);
+        expect({ ...(await snapshot()), ledger: 0 }).toEqual({ ...before, ledger: 0 });
+      }
+    }), runs(30));
+  });
+
   it('a document that tells the analyzer what to do is analysed as a document: every quote is its own', async () => {
     const text = [
       'Ordinance 2024-17 of the Village of Westfield sets the fee for a residential parking permit at forty dollars a year.',
@@ -258,6 +362,38 @@ describe('hostile documents', () => {
     expect((await snapshot()).settings).toBe(settings);
     const me = JSON.parse((await call('GET', '/api/user', { cookie: rosa.cookie })).text) as { isAdmin: boolean };
     expect(me.isAdmin).toBe(false);
+  });
+});
+
+describe('Stripe events signed with our secret, of any shape', () => {
+  const handledTypes = ['invoice.paid', 'invoice.payment_failed', 'charge.refunded', 'customer.subscription.updated', 'customer.subscription.deleted'];
+  const field = fc.oneof(hostileValue, hugeNumber, fc.constantFrom('in_1', 'sub_1', 'cus_1', 'pi_1', 'paid', 'active', 'canceled'));
+  const stripeObject = fc.oneof(
+    hostileValue,
+    fc.record({
+      id: field, status: field, customer: field, amount_due: field, amount_paid: field, amount_refunded: field, payment_intent: field,
+      billing_reason: field, cancel_at_period_end: field,
+      lines: fc.oneof(field, fc.record({ data: fc.oneof(field, fc.array(fc.record({ period: fc.oneof(field, fc.record({ end: field })) }), { maxLength: 2 })) })),
+      items: fc.oneof(field, fc.record({ data: fc.oneof(field, fc.array(fc.record({ current_period_end: field }), { maxLength: 2 })) })),
+      parent: fc.oneof(field, fc.record({ subscription_details: fc.oneof(field, fc.record({ subscription: field })) })),
+    }, { requiredKeys: [] }),
+  );
+  const event = fc.record({
+    id: fc.oneof(fc.uuid().map((id) => `evt_${id}`), hostileValue),
+    object: fc.constant('event'),
+    type: fc.oneof(fc.constantFrom(...handledTypes), hostileValue),
+    data: fc.oneof(hostileValue, fc.record({ object: stripeObject }, { requiredKeys: [] })),
+  }, { requiredKeys: ['object'] });
+
+  it('are acknowledged or refused clearly, never a 5xx that Stripe would send again for days; nothing is granted', async () => {
+    await fc.assert(fc.asyncProperty(event, async (shape) => {
+      const before = await snapshot();
+      const { body, signature } = fake.signedDelivery(shape as unknown as Stripe.Event);
+      const answer = await call('POST', '/api/stripe/webhook', { body, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      expectClearAnswer(answer, body.slice(0, 300));
+      const after = await snapshot();
+      expect({ credits: after.credits, ledger: after.ledger, payments: after.payments }).toEqual({ credits: before.credits, ledger: before.ledger, payments: before.payments });
+    }), runs(60));
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, UnitOfWork, adminMessages, auditEntryListSchema, promoCodeViewSchema,
+  NUL_CHARACTER_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, UnitOfWork, adminMessages, auditEntryListSchema, promoCodeViewSchema,
   subscriptionTierListSchema, updateTierSchema, userViewSchema,
 } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
@@ -103,14 +103,17 @@ describe('GET and POST /api/admin/settings', () => {
 });
 
 describe('text PostgreSQL cannot store', () => {
-  it('is made storable in a prompt and a tier\'s features: a NUL dropped, half an emoji replaced', async () => {
-    const prompt = await asChief('POST', '/api/admin/settings', { key: 'summary_prompt', value: 'Summarise\u0000 the document \ud83d plainly.' });
+  it('is made storable in a prompt and a tier\'s features: half an emoji replaced, a NUL refused', async () => {
+    const prompt = await asChief('POST', '/api/admin/settings', { key: 'summary_prompt', value: 'Summarise the document \ud83d plainly.' });
     expect(prompt.statusCode).toBe(200);
     expect(prompt.json()).toEqual({ key: 'summary_prompt', value: 'Summarise the document \ufffd plainly.' });
 
-    const tier = await asChief('PATCH', '/api/admin/tiers/patriot', { features: ['Five\u0000 analyses', 'Priority \udc00'] });
+    const tier = await asChief('PATCH', '/api/admin/tiers/patriot', { features: ['Five analyses', 'Priority \udc00'] });
     expect(tier.statusCode).toBe(200);
     expect(tier.json().features).toEqual(['Five analyses', 'Priority \ufffd']);
+
+    const nul = await asChief('POST', '/api/admin/settings', { key: 'summary_prompt', value: 'Summarise\u0000 the document.' });
+    expect([nul.statusCode, nul.json()]).toEqual([400, { code: 'validation.invalid', message: NUL_CHARACTER_MESSAGE }]);
   });
 });
 

@@ -54,7 +54,11 @@ async function readForm(app: FastifyInstance, request: FastifyRequest): Promise<
     if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError) {
       return err(invalid('The form has too many fields'));
     }
-    throw error;
+    // Anything else the parser throws is the body's fault: cut short ("Unexpected end of multipart data"),
+    // a malformed part header, a connection closed mid-body. Only a fault of ours (a 5xx) goes on.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 500) throw error;
+    return err(invalid('The form data is cut short or malformed'));
   }
   return ok({ fields, file });
 }

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LogIn, RegisterUser, errorBodySchema, registerSchema, signInSchema, toUserView, userViewSchema } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
-import { createAuthRateLimits } from '../plugins/auth-rate-limit.ts';
+import type { SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
+import { createAuthRateLimits, createSignInLimits } from '../plugins/auth-rate-limit.ts';
 import { SESSION_COOKIE } from '../plugins/sessions.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: FastifyInstance, options: { signInSlowdown: SignInSlowdown }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const registerUser = app.diContainer.get(RegisterUser);
   const logIn = app.diContainer.get(LogIn);
   const limits = createAuthRateLimits(app);
+  const signInLimits = createSignInLimits(app, options.signInSlowdown);
 
   r.post('/api/register', {
     schema: { tags: ['auth'], summary: 'Create an account on the Citizen tier and sign in', body: registerSchema, response: { 201: userViewSchema, ...errors } },
@@ -26,11 +28,11 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post('/api/login', {
     schema: { tags: ['auth'], summary: 'Sign in', body: signInSchema, response: { 200: userViewSchema, ...errors } },
-    preHandler: limits.checkLogin,
+    preHandler: signInLimits.checkLogin,
   }, async (request, reply) => {
     const result = await logIn.execute(request.body);
     if (!result.ok) {
-      await limits.recordFailedLogin(request);
+      await signInLimits.recordFailedLogin(request);
       return sendDomainError(reply, result.error);
     }
     // A new session id at sign-in defeats session fixation.

@@ -102,13 +102,26 @@ async function stripeWebhookRoute(app: FastifyInstance) {
     schema: {
       tags: ['payments'],
       summary: 'Stripe events (renewals, failed payments, refunds, cancellations), verified by signature, each handled once',
-      response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }), 400: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
+      response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored', 'unreadable']) }), 400: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
     },
   }, async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
     const result = await handleEvent.execute(body, typeof signature === 'string' ? signature : undefined);
     if (!result.ok) return sendDomainError(reply, result.error);
+    if (result.value === 'unreadable') {
+      request.log.error({ stripeEvent: eventNameOf(body) }, 'a Stripe event signed with our secret is not shaped as CivicWatch reads it: acknowledged without effect');
+    }
     return { received: true as const, outcome: result.value };
   });
+}
+
+/** The id and type of an event's body, for the log, whatever else it holds. */
+function eventNameOf(body: Buffer): { id: unknown; type: unknown } {
+  try {
+    const event = JSON.parse(body.toString('utf8')) as { id?: unknown; type?: unknown } | null;
+    return { id: event?.id, type: event?.type };
+  } catch {
+    return { id: undefined, type: undefined };
+  }
 }

@@ -4,19 +4,34 @@ import {
   RedeemPromo, ValidatePromo, errorBodySchema, promoCodeInputSchema, promoValidationSchema, redeemPromoResponseSchema,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
+import { spendWithin } from '../plugins/auth-rate-limit.ts';
 import { signedInUser } from '../plugins/authentication.ts';
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema };
+/**
+ * Promo-code attempts (validate and redeem together) one account may make in a minute: a person types a code
+ * or two, a guesser needs thousands. Per account, whichever address it comes from.
+ */
+export const PROMO_ATTEMPTS_PER_USER_PER_MINUTE = 10;
+/** Per client address, whichever accounts it uses: room for a household or an office behind one address. */
+export const PROMO_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 30;
+
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema, 429: errorBodySchema };
 
 /** Spec §7 "validate-promo" and "redeem-promo"; both need a session. Refusals carry the message the page shows. */
 export async function promoRoutes(app: FastifyInstance) {
   const validatePromo = app.diContainer.get(ValidatePromo);
   const redeemPromo = app.diContainer.get(RedeemPromo);
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  // One budget for both routes, in the shared store (ADR 0015): a code can be guessed through either.
+  const limitAttempts = spendWithin([
+    app.createRateLimit({ max: PROMO_ATTEMPTS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `promo:ip:${r.ip}` }),
+    app.createRateLimit({ max: PROMO_ATTEMPTS_PER_USER_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `promo:user:${signedInUser(r).id}` }),
+  ]);
 
   typed.post('/api/validate-promo', {
     schema: { tags: ['promo'], summary: 'What a promo code would give the signed-in user', body: promoCodeInputSchema, response: { 200: promoValidationSchema, ...refusals } },
     preValidation: app.requireUser,
+    preHandler: limitAttempts,
   }, async (request, reply) => {
     const result = await validatePromo.execute(signedInUser(request).id, request.body.code);
     if (!result.ok) return sendDomainError(reply, result.error);
@@ -26,6 +41,7 @@ export async function promoRoutes(app: FastifyInstance) {
   typed.post('/api/redeem-promo', {
     schema: { tags: ['promo'], summary: 'Redeem a credits code: answers the credits granted and the new balance', body: promoCodeInputSchema, response: { 200: redeemPromoResponseSchema, ...refusals } },
     preValidation: app.requireUser,
+    preHandler: limitAttempts,
   }, async (request, reply) => {
     const result = await redeemPromo.execute(signedInUser(request).id, request.body.code);
     if (!result.ok) return sendDomainError(reply, result.error);

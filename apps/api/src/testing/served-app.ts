@@ -7,6 +7,7 @@ import { createRuntime, type Runtime } from '@civicwatch/adapters/container/cont
 import { seedEmbeddedDataDir } from '@civicwatch/adapters/persistence/testing/pglite-template.ts';
 import { CivicwatchProcess, freePort } from './civicwatch-process.ts';
 import { call, type Answer, type CallInit } from './http-calls.ts';
+import { TEST_SIGN_IN_SLOWDOWN } from './test-app.ts';
 
 /** A real `civicwatch serve` process on loopback with an embedded database of its own, as the resilience tests drive it. */
 export interface ServedApp {
@@ -36,7 +37,7 @@ export async function startServedApp(options: { env?: Record<string, string>; da
   let server: CivicwatchProcess;
   try {
     server = await CivicwatchProcess.start('serve', {
-      NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base,
+      NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'error', PUBLIC_URL: base, ...TEST_SIGN_IN_SLOWDOWN,
       // The embedded database, whatever the test's own environment holds.
       DATABASE_URL: '',
       ...options.env,

@@ -15,6 +15,12 @@ export interface TestApp {
 }
 
 /**
+ * Sign-ins to an account that keeps failing wait milliseconds instead of seconds in tests: the same schedule
+ * (apps/api/src/plugins/auth-rate-limit.ts), fast enough for a test that fails twenty times.
+ */
+export const TEST_SIGN_IN_SLOWDOWN = { SIGN_IN_DELAY_MS: '10', SIGN_IN_MAX_DELAY_MS: '80' };
+
+/**
  * The real application on a fresh migrated database. Tests vary the environment, never the wiring:
  * by default an embedded database in a temp dir; `TEST_DATABASE_URL`-style server URLs through `env`.
  * A second instance on the same embedded database passes the first one's `DATA_DIR` (and closes first).
@@ -23,7 +29,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'cw-api-'));
   // A migrated template: creating a PGlite cluster from nothing takes ~20 s, copying one well under 1 s.
   if (ownDataDir && !env.DATABASE_URL) await seedEmbeddedDataDir(ownDataDir);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir, LOG_LEVEL: 'silent', ...TEST_SIGN_IN_SLOWDOWN, ...env });
   const runtime = await createRuntime(config);
   let app: FastifyInstance;
   try {

@@ -63,6 +63,16 @@ describe('civicwatch promo, while the server runs', () => {
     });
   });
 
+  it('refuses uses or an expiry beyond what the database holds with exit status 65 and the rule, storing nothing', async () => {
+    expect(await promo.create('HUGE', { credits: '1', maxUses: '2147483648', expires: '2099-01-01' })).toEqual({
+      exitCode: 65, stdout: '', stderr: 'civicwatch promo create: Max uses must be at most 1000000 (validation.invalid)\n',
+    });
+    expect(await promo.create('FAR', { credits: '1', expires: '9999-12-31' })).toEqual({
+      exitCode: 65, stdout: '', stderr: 'civicwatch promo create: The expiry date must be 2099-12-31 or earlier (validation.invalid)\n',
+    });
+    expect(JSON.parse((await promo.list(true)).stdout).map((p: { code: string }) => p.code)).not.toContain('HUGE');
+  });
+
   it('deletes a code by name, whatever its case, and says so when there is none', async () => {
     expect(await promo.delete('half')).toEqual({ exitCode: 0, stdout: 'Deleted HALF\n', stderr: '' });
     expect(await promo.delete('HALF')).toMatchObject({ exitCode: 67, stderr: 'civicwatch promo delete: This promo code does not exist (promo.not_found)\n' });

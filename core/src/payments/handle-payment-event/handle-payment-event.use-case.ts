@@ -9,7 +9,7 @@ import { applyRefund } from '../apply-refund.ts';
 import { endReplacedSubscriptions, settlePaidInvoice } from '../settle-paid-invoice.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 
-export type PaymentEventOutcome = 'processed' | 'duplicate' | 'ignored';
+export type PaymentEventOutcome = 'processed' | 'duplicate' | 'ignored' | 'unreadable';
 
 /**
  * A webhook delivery from the payment provider (DECISIONS "Payments"): renewals, failed payments, refunds
@@ -38,7 +38,7 @@ export class HandlePaymentEvent {
     const read = gateway.readWebhook(rawBody, signature);
     if (!read.ok) return read;
     let event: PaymentEvent = read.value;
-    if (event.kind === 'ignored') return ok('ignored');
+    if (event.kind === 'ignored' || event.kind === 'unreadable') return ok(event.kind);
 
     if (event.kind === 'invoice.paid') {
       // The event's copy may lack the payment; the provider's current invoice is the one to settle.
@@ -59,7 +59,7 @@ export class HandlePaymentEvent {
   }
 
   /** Answers the subscriptions to end at the provider (a plan switch paid by this event). */
-  private async apply(repos: Repositories, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<string[]> {
+  private async apply(repos: Repositories, event: Exclude<PaymentEvent, { kind: 'ignored' | 'unreadable' }>): Promise<string[]> {
     const now = this.clock.now();
     switch (event.kind) {
       case 'invoice.paid': {
