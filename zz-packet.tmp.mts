@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { PdfjsTextExtractor } from './adapters/src/extraction/pdfjs-text-extractor.ts';
+import { ExtractionPool } from './adapters/src/extraction/extraction-pool.ts';
+import { watchTreePeak } from './apps/api/src/testing/process-tree-memory.ts';
+const mem = Number(process.env.MEM ?? 1024);
+const e = new PdfjsTextExtractor({ pool: new ExtractionPool({ maxProcesses: 1, maxMemoryMb: mem }) });
+const w = watchTreePeak(process.pid, 100);
+const t = Date.now();
+let last = t;
+const r = await e.extract(readFileSync('/work/shared/corpus/wpld-board-packet-2018-08-15-scan.pdf'), { onProgress: (p) => { const now = Date.now(); console.log(JSON.stringify(p), now - last, 'ms'); last = now; } });
+console.log(r.ok ? `ok ${r.value.length} pages` : JSON.stringify(r.error), Date.now() - t, 'ms; tree peak MB', Math.round(w.stop()));
+await e.close();
