@@ -83,7 +83,17 @@ describe('docker-compose.yml', () => {
         .toEqual(['postgres', '5432', postgres.POSTGRES_USER, postgres.POSTGRES_PASSWORD, `/${postgres.POSTGRES_DB}`]);
       expect(new URL(environment.OLLAMA_HOST!).hostname, name).toBe('ollama');
       expect(config.host, name).toBe('0.0.0.0');
-      expect(config.trustProxy, `${name} sits behind the proxy`).toBe(true);
+    }
+  });
+
+  it('makes the API instances, which only the proxy reaches, trust its X-Forwarded-For, whatever PUBLIC_URL is', () => {
+    for (const publicUrl of ['http://localhost:3000', 'https://civicwatch.example']) {
+      for (const [name, service] of apis) {
+        const environment = environmentOf(service, { ...shell, PUBLIC_URL: publicUrl });
+        // Set in the file, not left to a default: TRUST_PROXY is off unless set.
+        expect(environment.TRUST_PROXY, name).toBe('true');
+        expect(loadConfig(environment).trustProxy, `${name} sits behind the proxy`).toBe(true);
+      }
     }
   });
 

@@ -29,7 +29,6 @@ describe('loadConfig', () => {
     expect(config.analyzer).toMatchObject({ kind: 'ollama', host: 'http://ollama:11434' });
     expect(config.publicUrl).toBe('https://civicwatch.example');
     expect(config.secureCookies).toBe(true);
-    expect(config.trustProxy).toBe(true);
     expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
   });
 
@@ -39,6 +38,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false', PUBLIC_URL: 'https://civicwatch.example' }).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so, whatever PUBLIC_URL is: a client reaching the port directly cannot pick its address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example' }).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example', TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example', TRUST_PROXY: '1' }).trustProxy).toBe(true);
   });
 
   it('lists every problem at once', () => {

@@ -62,8 +62,12 @@ export const envSchema = z
     /** Rate-limit counters in this Redis instead of the database (ADR 0015). */
     REDIS_URL: optionalString.pipe(
       z.string().regex(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis:// or rediss://' }).optional()),
-    /** Behind a reverse proxy: take the client's address from X-Forwarded-For. Default: when PUBLIC_URL is https. */
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v ? v === 'true' || v === '1' : undefined)),
+    /**
+     * Behind a reverse proxy: take the client's address from X-Forwarded-For. Off unless set, even with an https
+     * PUBLIC_URL: TLS may end at this process or at a proxy that still lets clients reach the port directly, and
+     * a client that reaches it would name its own address (ADR 0003).
+     */
+    TRUST_PROXY: bool,
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -151,7 +155,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    trustProxy: env.TRUST_PROXY ?? publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY,
     database: env.DATABASE_URL
       ? { kind: 'server', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'embedded', dataDir, poolSize: env.DATABASE_POOL_SIZE },
