@@ -132,6 +132,13 @@ describe('docker-compose.yml', () => {
     expect(JSON.parse(body)).toEqual({ code: 'document.too_large', message: TOO_LARGE_MESSAGE });
   });
 
+  it('lets nginx close an idle connection to an instance before the instance does', () => {
+    const seconds = /^(\d+)s$/.exec(directive('keepalive_timeout')[0]!);
+    for (const [name, service] of apis) {
+      expect(Number(seconds![1]) * 1000, name).toBeLessThan(loadConfig(environmentOf(service, shell)).http.keepAliveTimeoutMs);
+    }
+  });
+
   it('passes the client\'s own address, replacing any it claims', () => {
     expect(directive('proxy_set_header')).toContain('X-Forwarded-For $remote_addr');
   });

@@ -17,7 +17,17 @@ describe('loadConfig', () => {
       analyzer: { kind: 'embedded' },
       stripe: null,
       adminEmails: [],
+      http: { headersTimeoutMs: 30_000, requestTimeoutMs: 300_000, keepAliveTimeoutMs: 72_000, maxConnections: 2_000 },
     });
+  });
+
+  it('takes the HTTP server\'s timeouts and connection cap, refusing a headers timeout longer than the request\'s', () => {
+    expect(loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_MAX_CONNECTIONS: '100',
+    }).http).toEqual({ headersTimeoutMs: 5_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000, maxConnections: 100 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '90000', HTTP_REQUEST_TIMEOUT_MS: '60000' }))
+      .toThrow(/HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
 
   it('switches adapters by configuration', () => {
