@@ -51,6 +51,9 @@ class RecordingHub implements ProgressHub {
   subscribe() {
     return () => {};
   }
+  async hasRecent() {
+    return this.events.length > 0;
+  }
 }
 
 /**
