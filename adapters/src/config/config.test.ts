@@ -18,7 +18,9 @@ describe('loadConfig', () => {
       stripe: null,
       adminEmails: [],
       http: { headersTimeoutMs: 30_000, requestTimeoutMs: 300_000, keepAliveTimeoutMs: 72_000, maxConnections: 2_000 },
+      progressStreams: { perUser: 5, perProcess: 500 },
     });
+    expect(loadConfig({ PROGRESS_STREAMS_PER_USER: '2', PROGRESS_STREAMS_PER_PROCESS: '40' }).progressStreams).toEqual({ perUser: 2, perProcess: 40 });
   });
 
   it('takes the HTTP server\'s timeouts and connection cap, refusing a headers timeout longer than the request\'s', () => {

@@ -52,6 +52,9 @@ export const envSchema = z
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
     /** An idle kept-alive connection is closed after this long; behind a proxy, longer than the proxy's own upstream keep-alive. */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
+    /** Progress streams (GET /api/analyze/progress/:id) open at once for one user, and in one process (ADR 0005). */
+    PROGRESS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(5),
+    PROGRESS_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(500),
     /** Connections open at once; the ones beyond are closed as they arrive, before they cost a file descriptor for long. */
     HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_HTTP_LIMITS.maxConnections),
     SESSION_SECRET: optionalString.pipe(
@@ -139,6 +142,8 @@ export interface AppConfig {
   /** How long a stopping process lets its requests and jobs finish (ADR 0012). */
   shutdownGraceMs: number;
   http: HttpLimits;
+  /** Progress streams open at once, per user and in this process; beyond, 429 (ADR 0005). */
+  progressStreams: { perUser: number; perProcess: number };
   /** Undefined in embedded mode until generated under DATA_DIR (adapters/src/config/session-secret.ts). */
   sessionSecret: string | undefined;
   adminEmails: string[];
@@ -203,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: env.HTTP_MAX_CONNECTIONS,
     },
+    progressStreams: { perUser: env.PROGRESS_STREAMS_PER_USER, perProcess: env.PROGRESS_STREAMS_PER_PROCESS },
     sessionSecret: env.SESSION_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     devPagesEnabled: env.ENABLE_DEV_PAGES,
