@@ -83,7 +83,17 @@ describe('docker-compose.yml', () => {
         .toEqual(['postgres', '5432', postgres.POSTGRES_USER, postgres.POSTGRES_PASSWORD, `/${postgres.POSTGRES_DB}`]);
       expect(new URL(environment.OLLAMA_HOST!).hostname, name).toBe('ollama');
       expect(config.host, name).toBe('0.0.0.0');
-      expect(config.trustProxy, `${name} sits behind the proxy`).toBe(true);
+    }
+  });
+
+  it('makes the API instances, which only the proxy reaches, trust its X-Forwarded-For, whatever PUBLIC_URL is', () => {
+    for (const publicUrl of ['http://localhost:3000', 'https://civicwatch.example']) {
+      for (const [name, service] of apis) {
+        const environment = environmentOf(service, { ...shell, PUBLIC_URL: publicUrl });
+        // Set in the file, not left to a default: TRUST_PROXY is off unless set.
+        expect(environment.TRUST_PROXY, name).toBe('true');
+        expect(loadConfig(environment).trustProxy, `${name} sits behind the proxy`).toBe(true);
+      }
     }
   });
 
@@ -120,6 +130,13 @@ describe('docker-compose.yml', () => {
     expect(directive('error_page')).toEqual(['413 = @too_large']);
     const body = /return 413 '([^']+)'/.exec(locations.get('@too_large')!)![1]!;
     expect(JSON.parse(body)).toEqual({ code: 'document.too_large', message: TOO_LARGE_MESSAGE });
+  });
+
+  it('lets nginx close an idle connection to an instance before the instance does', () => {
+    const seconds = /^(\d+)s$/.exec(directive('keepalive_timeout')[0]!);
+    for (const [name, service] of apis) {
+      expect(Number(seconds![1]) * 1000, name).toBeLessThan(loadConfig(environmentOf(service, shell)).http.keepAliveTimeoutMs);
+    }
   });
 
   it('passes the client\'s own address, replacing any it claims', () => {

@@ -49,6 +49,7 @@ export * from './analysis/analyze-document/analyze-document.use-case.ts';
 export * from './settings/default-prompts.ts';
 export * from './analysis/pending-analysis-repository.port.ts';
 export * from './analysis/progress-hub.port.ts';
+export * from './analysis/progress-watchers.ts';
 export * from './analysis/pdf-signature.ts';
 export * from './analysis/analysis-policy.ts';
 export * from './analysis/analysis-jobs.port.ts';

@@ -18,7 +18,19 @@ describe('loadConfig', () => {
       analyzer: { kind: 'embedded' },
       stripe: null,
       adminEmails: [],
+      http: { headersTimeoutMs: 30_000, requestTimeoutMs: 300_000, keepAliveTimeoutMs: 72_000, maxConnections: 2_000 },
+      progressStreams: { perUser: 5, perProcess: 500 },
     });
+    expect(loadConfig({ PROGRESS_STREAMS_PER_USER: '2', PROGRESS_STREAMS_PER_PROCESS: '40' }).progressStreams).toEqual({ perUser: 2, perProcess: 40 });
+  });
+
+  it('takes the HTTP server\'s timeouts and connection cap, refusing a headers timeout longer than the request\'s', () => {
+    expect(loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '60000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_MAX_CONNECTIONS: '100',
+    }).http).toEqual({ headersTimeoutMs: 5_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000, maxConnections: 100 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '90000', HTTP_REQUEST_TIMEOUT_MS: '60000' }))
+      .toThrow(/HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
 
   it('switches adapters by configuration', () => {
@@ -30,7 +42,6 @@ describe('loadConfig', () => {
     expect(config.analyzer).toMatchObject({ kind: 'ollama', host: 'http://ollama:11434' });
     expect(config.publicUrl).toBe('https://civicwatch.example');
     expect(config.secureCookies).toBe(true);
-    expect(config.trustProxy).toBe(true);
     expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
   });
 
@@ -45,6 +56,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false', PUBLIC_URL: 'https://civicwatch.example' }).trustProxy).toBe(false);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so, whatever PUBLIC_URL is: a client reaching the port directly cannot pick its address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example' }).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example', TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://civicwatch.example', TRUST_PROXY: '1' }).trustProxy).toBe(true);
   });
 
   it('lists every problem at once', () => {

@@ -1,6 +1,27 @@
 import { z } from 'zod';
 import path from 'node:path';
 
+/**
+ * The HTTP server's limits on slow clients and open connections (README "Security"). Behind nginx its own
+ * client timeouts meet clients first; these guard a port reached directly and the proxy's own connections.
+ */
+export interface HttpLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 30_000,
+  // Node's own default: a 10 MB upload needs about 35 kB/s.
+  requestTimeoutMs: 300_000,
+  // Fastify's own default, longer than nginx's upstream keep-alive (60 s), so that nginx always closes an idle
+  // connection first and never sends a request on one this server is closing.
+  keepAliveTimeoutMs: 72_000,
+  maxConnections: 2_000,
+};
+
 const bool = z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => v === 'true' || v === '1');
 const optionalString = z.string().trim().optional().transform((v) => (v ? v : undefined));
 const optionalUrl = (what: string) =>
@@ -22,6 +43,20 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(32).default(1),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** A client must send a request's headers within this long of its first byte (or of connecting), or gets 408 and is closed. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_HTTP_LIMITS.headersTimeoutMs),
+    /**
+     * ...and the whole request, body included (a 10 MB upload at about 35 kB/s). Receiving only: a response may take
+     * longer (a progress stream, an analysis the request waits for).
+     */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
+    /** An idle kept-alive connection is closed after this long; behind a proxy, longer than the proxy's own upstream keep-alive. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
+    /** Progress streams (GET /api/analyze/progress/:id) open at once for one user, and in one process (ADR 0005). */
+    PROGRESS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(5),
+    PROGRESS_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(500),
+    /** Connections open at once; the ones beyond are closed as they arrive, before they cost a file descriptor for long. */
+    HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_HTTP_LIMITS.maxConnections),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, { message: 'SESSION_SECRET must be at least 32 characters' }).optional()),
     ADMIN_EMAILS: z.string().default('').transform((v, ctx) => {
@@ -68,10 +103,17 @@ export const envSchema = z
      */
     SIGN_IN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     SIGN_IN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
-    /** Behind a reverse proxy: take the client's address from X-Forwarded-For. Default: when PUBLIC_URL is https. */
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).optional().transform((v) => (v ? v === 'true' || v === '1' : undefined)),
+    /**
+     * Behind a reverse proxy: take the client's address from X-Forwarded-For. Off unless set, even with an https
+     * PUBLIC_URL: TLS may end at this process or at a proxy that still lets clients reach the port directly, and
+     * a client that reaches it would name its own address (ADR 0003).
+     */
+    TRUST_PROXY: bool,
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS, which includes the headers' });
+    }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required with DATABASE_URL, so that every instance signs sessions and unsubscribe links alike' });
     }
@@ -108,6 +150,9 @@ export interface AppConfig {
   analysisWorkers: number;
   /** How long a stopping process lets its requests and jobs finish (ADR 0012). */
   shutdownGraceMs: number;
+  http: HttpLimits;
+  /** Progress streams open at once, per user and in this process; beyond, 429 (ADR 0005). */
+  progressStreams: { perUser: number; perProcess: number };
   /** Undefined in embedded mode until generated under DATA_DIR (adapters/src/config/session-secret.ts). */
   sessionSecret: string | undefined;
   adminEmails: string[];
@@ -168,12 +213,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    trustProxy: env.TRUST_PROXY ?? publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY,
     database: env.DATABASE_URL
       ? { kind: 'server', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'embedded', dataDir, poolSize: env.DATABASE_POOL_SIZE },
     analysisWorkers: env.ANALYSIS_WORKERS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+    },
+    progressStreams: { perUser: env.PROGRESS_STREAMS_PER_USER, perProcess: env.PROGRESS_STREAMS_PER_PROCESS },
     sessionSecret: env.SESSION_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     devPagesEnabled: env.ENABLE_DEV_PAGES,

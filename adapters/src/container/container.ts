@@ -3,7 +3,7 @@ import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
   ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
-  WatchAnalysisProgress, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
+  WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
   ListAuditLog, SetAdminRole,
@@ -105,6 +105,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
   const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
   container.bind<ProgressHub>(ProgressHub).toConstantValue(progressHub);
+  // One count of open progress streams for the whole process (ADR 0005).
+  container.bind(ProgressWatchers).toConstantValue(new ProgressWatchers(config.progressStreams));
   container.bind<AnalysisJobs>(AnalysisJobs).toConstantValue(analysisQueue);
   // Null when payments are not configured: the payment use cases then answer payments.not_configured.
   container.bind<PaymentGateway | null>(PaymentGateway).toConstantValue(await createPaymentGateway(config.stripe));
@@ -152,7 +154,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(CreateShareLink).toDynamicValue(() => new CreateShareLink(uow(), container.get<TokenGenerator>(TokenGenerator), clock()));
   container.bind(RevokeShareLink).toDynamicValue(() => new RevokeShareLink(uow()));
   container.bind(GetSharedAnalysis).toDynamicValue(() => new GetSharedAnalysis(uow()));
-  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(progressHub));
+  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(uow(), progressHub, container.get(ProgressWatchers)));
   container.bind(ValidatePromo).toDynamicValue(() => new ValidatePromo(uow(), clock()));
   container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
   container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));

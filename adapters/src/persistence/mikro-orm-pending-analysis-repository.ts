@@ -47,6 +47,11 @@ export class MikroOrmPendingAnalysisRepository implements PendingAnalysisReposit
     return (await this.em.nativeDelete(PendingAnalysisEntity, { id })) > 0;
   }
 
+  async hasProgressId(userId: string, progressId: string): Promise<boolean> {
+    if (!isUuid(userId) || !isUuid(progressId)) return false;
+    return (await this.em.count(PendingAnalysisEntity, { user: userId, progressId })) > 0;
+  }
+
   async list(): Promise<PendingAnalysis[]> {
     const rows = await this.em.find(PendingAnalysisEntity, {}, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], disableIdentityMap: true });
     return rows.map(toPending);

@@ -568,6 +568,20 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         await uow.run((r) => r.pendingAnalyses.delete(second.id));
       });
 
+      it('tell whether one of a user\'s own pending analyses follows a progress id', async () => {
+        const [rosa, bob] = [await register(), await register()];
+        const progressId = randomUUID();
+        const pending = aPendingAnalysis(rosa.id, { progressId });
+        await uow.run((r) => r.pendingAnalyses.insert(pending));
+        const has = (userId: string, id: string) => uow.read((r) => r.pendingAnalyses.hasProgressId(userId, id));
+        expect(await has(rosa.id, progressId)).toBe(true);
+        expect(await has(bob.id, progressId)).toBe(false);
+        expect(await has(rosa.id, randomUUID())).toBe(false);
+        expect(await has(rosa.id, 'not-a-uuid')).toBe(false);
+        await uow.run((r) => r.pendingAnalyses.delete(pending.id));
+        expect(await has(rosa.id, progressId)).toBe(false);
+      });
+
       it('roll back with the debit they were written with', async () => {
         const user = await register(aUser(), 1);
         const id = randomUUID();

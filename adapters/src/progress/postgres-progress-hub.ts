@@ -1,11 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { isFinalProgress, type AnalysisProgressEvent, type IdGenerator, type ProgressHub, type ProgressKey } from '@civicwatch/core';
+import { isUuid } from '../persistence/sql-helpers.ts';
+import { SharedProgressPoller, type ProgressCursor, type ProgressEventReader, type ProgressRow } from './shared-progress-poller.ts';
 
 export interface PostgresProgressHubOptions {
   /** How long the final event of an analysis waits for a late watcher, in ms. */
   retainMs?: number;
-  /** How often a watcher looks for new events, in ms. */
+  /** How often the process's one poll reads new events for every watcher, in ms. */
   pollMs?: number;
 }
 
@@ -15,30 +16,22 @@ const DEFAULT_POLL_MS = 250;
 /** Every analysis ends with `done` or `failed`; this bound only guards against a publisher that never says so. */
 const UNFINISHED_RETAIN_MINUTES = 30;
 
-interface EventRow {
-  event: AnalysisProgressEvent;
-  /** The row's time as PostgreSQL writes it (microseconds), the watcher's cursor. */
-  at: string;
-  stale: boolean;
-}
-
 /**
  * `ProgressHub` in the `analysis_progress` table (ADR 0012), so that a watcher connected to any instance hears
  * the worker of any process. Publishing appends a row, in order per key (one write at a time), never failing
- * the analysis that publishes; a watcher polls for rows after the last it saw (LISTEN/NOTIFY cannot cross
- * the embedded database's socket, ADR 0001). A watcher that arrives late first receives the latest event,
- * the final one for `retainMs` after it. Publishing a final event deletes the rows of analyses that ended
- * longer ago than that, and every row older than half an hour.
+ * the analysis that publishes. Watchers are served by one poll per process (`SharedProgressPoller`, ADR 0005):
+ * one query every 250 ms for every stream open in the process. A watcher that arrives late first receives the
+ * latest event, the final one for `retainMs` after it. Publishing a final event deletes the rows of analyses
+ * that ended longer ago than that, and every row older than half an hour.
  */
 export class PostgresProgressHub implements ProgressHub {
   readonly #writes = new Map<string, Promise<void>>();
-  readonly #watching = new Map<string, number>();
   readonly #retainMs: number;
-  readonly #pollMs: number;
+  readonly #poller: SharedProgressPoller;
 
   constructor(private readonly orm: MikroORM, private readonly ids: IdGenerator, options: PostgresProgressHubOptions = {}) {
     this.#retainMs = options.retainMs ?? DEFAULT_PROGRESS_RETAIN_MS;
-    this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+    this.#poller = new SharedProgressPoller(new PostgresProgressEventReader(orm, this.#retainMs), { pollMs: options.pollMs ?? DEFAULT_POLL_MS });
   }
 
   publish(key: ProgressKey, event: AnalysisProgressEvent): void {
@@ -52,47 +45,22 @@ export class PostgresProgressHub implements ProgressHub {
   }
 
   subscribe(key: ProgressKey, listener: (event: AnalysisProgressEvent) => void): () => void {
-    const id = keyOf(key);
-    let subscribed = true;
-    let counted = false;
-    const stop = () => {
-      subscribed = false;
-      if (counted) {
-        counted = false;
-        const left = (this.#watching.get(id) ?? 1) - 1;
-        if (left > 0) this.#watching.set(id, left);
-        else this.#watching.delete(id);
-      }
-    };
-    void (async () => {
-      let cursor: string | null = null;
-      while (subscribed) {
-        const rows: EventRow[] = await this.#eventsAfter(key, cursor).catch(() => []);
-        // A late watcher starts from the latest event, as if it had just been published.
-        const fresh = cursor === null ? rows.slice(-1).filter((row: EventRow) => !row.stale) : rows;
-        if (rows.length > 0) cursor = rows.at(-1)!.at;
-        else cursor ??= await this.#now().catch(() => null);
-        if (!counted && subscribed) {
-          counted = true;
-          this.#watching.set(id, (this.#watching.get(id) ?? 0) + 1);
-        }
-        for (const row of fresh) {
-          if (!subscribed) break;
-          try {
-            listener(row.event);
-          } catch {
-            stop();
-          }
-        }
-        if (subscribed) await sleep(this.#pollMs, undefined, { ref: false });
-      }
-    })();
-    return stop;
+    return this.#poller.watch(key, listener);
   }
 
-  /** Watchers of one key that have started polling: for tests of the stream's clean-up. */
+  async hasRecent(key: ProgressKey): Promise<boolean> {
+    if (!isUuid(key.userId) || !isUuid(key.progressId)) return false;
+    const [row] = await this.orm.em.fork().execute<Array<{ recent: boolean }>>(`
+      select exists (select 1 from analysis_progress where user_id = ? and progress_id = ?)
+         and not exists (select 1 from analysis_progress where user_id = ? and progress_id = ?
+                         and final and created_at < clock_timestamp() - ? * interval '1 millisecond') as recent`,
+    [key.userId, key.progressId, key.userId, key.progressId, this.#retainMs]);
+    return row?.recent === true;
+  }
+
+  /** Watchers of one key that have had their first read: for tests of the stream's clean-up. */
   listenerCount(key: ProgressKey): number {
-    return this.#watching.get(keyOf(key)) ?? 0;
+    return this.#poller.listenerCount(key);
   }
 
   /** Waits for the events published so far to be written; the runtime calls it before closing the database. */
@@ -115,18 +83,39 @@ export class PostgresProgressHub implements ProgressHub {
                         and f.created_at < clock_timestamp() - ? * interval '1 millisecond')`, [this.#retainMs]);
     }
   }
+}
 
-  async #eventsAfter(key: ProgressKey, cursor: string | null): Promise<EventRow[]> {
-    return this.orm.em.fork().execute<EventRow[]>(`
-      select event, created_at::text as at, final and created_at < clock_timestamp() - ? * interval '1 millisecond' as stale
-      from analysis_progress
-      where user_id = ? and progress_id = ? and created_at > coalesce(?::timestamptz, '-infinity')
-      order by created_at, id`, [this.#retainMs, key.userId, key.progressId, cursor]);
-  }
+/**
+ * The shared poll's one query: the cursors travel as one JSON parameter (a table of them in SQL), each joined
+ * to its key's rows on the `(user_id, progress_id, created_at)` index. Times are PostgreSQL's own text
+ * (microseconds), so a cursor compares exactly with the rows it came from.
+ */
+export class PostgresProgressEventReader implements ProgressEventReader {
+  constructor(private readonly orm: MikroORM, private readonly retainMs: number) {}
 
-  async #now(): Promise<string> {
-    const [row] = await this.orm.em.fork().execute<Array<{ now: string }>>('select clock_timestamp()::text as now');
-    return row!.now;
+  async read(cursors: readonly ProgressCursor[]): Promise<ProgressRow[]> {
+    const watched = cursors.map((cursor, i) => ({ i, user_id: cursor.key.userId, progress_id: cursor.key.progressId, after: cursor.after, latest_only: cursor.latestOnly }))
+      .filter((c) => isUuid(c.user_id) && isUuid(c.progress_id));
+    if (watched.length === 0) return [];
+    return this.orm.em.fork().execute<ProgressRow[]>(`
+      select w.i as cursor, e.event, e.at, e.stale
+      from jsonb_to_recordset(?::jsonb) as w(i int, user_id uuid, progress_id uuid, after timestamptz, latest_only boolean)
+      cross join lateral (
+        (select p.event, p.created_at, p.id, p.created_at::text as at,
+                p.final and p.created_at < clock_timestamp() - ? * interval '1 millisecond' as stale
+         from analysis_progress p
+         where p.user_id = w.user_id and p.progress_id = w.progress_id and not w.latest_only
+           and (w.after is null or p.created_at > w.after)
+         order by p.created_at, p.id)
+        union all
+        (select p.event, p.created_at, p.id, p.created_at::text as at,
+                p.final and p.created_at < clock_timestamp() - ? * interval '1 millisecond' as stale
+         from analysis_progress p
+         where p.user_id = w.user_id and p.progress_id = w.progress_id and w.latest_only
+         order by p.created_at desc, p.id desc
+         limit 1)
+      ) e
+      order by w.i, e.created_at, e.id`, [JSON.stringify(watched), this.retainMs, this.retainMs]);
   }
 }
 

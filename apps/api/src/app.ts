@@ -7,7 +7,7 @@ import type { Container } from 'inversify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@civicwatch/core';
 import type { RateLimitBackend } from '@civicwatch/adapters/container/container.ts';
-import type { SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
+import type { HttpLimits, SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSessions } from './plugins/sessions.ts';
@@ -52,6 +52,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind a reverse proxy (TRUST_PROXY): trust X-Forwarded-* from it, so rate limits see the client's address. */
   trustProxy?: boolean;
+  /** Timeouts for slow clients and the cap on open connections (HTTP_* variables). */
+  httpLimits: HttpLimits;
 }
 
 /**
@@ -62,16 +64,37 @@ export interface AppOptions {
  */
 const trustNearestProxy = (_address: string, hop: number) => hop === 0;
 
+/**
+ * Node checks the headers and request timeouts of open connections every `connectionsCheckingInterval` (30 s
+ * by its default, which would let a slow client stay up to that much longer): a quarter of the headers
+ * timeout, within 0.1 to 5 s. The check walks only connections in the middle of receiving a request.
+ */
+const connectionsCheckingInterval = (limits: HttpLimits) => Math.min(5_000, Math.max(100, Math.floor(limits.headersTimeoutMs / 4)));
+
 /** Builds the HTTP application without listening: the server and the tests (`inject`) share it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = options.httpLimits;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Slow clients (apps/api/src/http-limits.int.test.ts). Fastify's own defaults leave the request timeout off.
+    // No socket idle timeout (`connectionTimeout`): POST /api/analyze waits for its analysis, up to 10 minutes,
+    // without writing a byte; the request timeout only covers receiving the request, never the response.
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(limits),
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     trustProxy: options.trustProxy ? trustNearestProxy : false,
     bodyLimit: 1024 * 1024,
     // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
+  // Beyond the cap Node closes each new connection as it arrives, so that clients cannot take every file
+  // descriptor from the database and the connections already served. At the cap a health check is refused too.
+  app.server.maxConnections = limits.maxConnections;
   app.decorate('diContainer', options.container);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,6 +35,7 @@ export async function buildAppFor(runtime: Runtime, options: { logger?: boolean 
     webDistDir: options.webDistDir,
     logger: options.logger,
     trustProxy: config.trustProxy,
+    httpLimits: config.http,
   });
 }
 

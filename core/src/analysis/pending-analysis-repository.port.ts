@@ -26,5 +26,7 @@ export interface PendingAnalysisRepository {
   delete(id: string): Promise<boolean>;
   /** Oldest first. */
   list(): Promise<PendingAnalysis[]>;
+  /** True when one of the user's pending analyses was posted with this progress id (ADR 0005). */
+  hasProgressId(userId: string, progressId: string): Promise<boolean>;
 }
 export const PendingAnalysisRepository = Symbol('PendingAnalysisRepository');

@@ -14,8 +14,13 @@ export interface ProgressKey {
  */
 export interface ProgressHub {
   publish(key: ProgressKey, event: AnalysisProgressEvent): void;
-  /** Calls `listener` with the latest recent event, if any, then with each new one; answers the unsubscribe. */
+  /**
+   * Calls `listener` with the latest recent event, if any, then with each new one, never before it returns;
+   * answers the unsubscribe. A listener that throws is dropped.
+   */
   subscribe(key: ProgressKey, listener: (event: AnalysisProgressEvent) => void): () => void;
+  /** True when a watcher subscribing now would hear something: the key has events, the final one still kept. */
+  hasRecent(key: ProgressKey): Promise<boolean>;
 }
 export const ProgressHub = Symbol('ProgressHub');
 
@@ -23,6 +28,7 @@ export const ProgressHub = Symbol('ProgressHub');
 export const silentProgressHub: ProgressHub = {
   publish: () => {},
   subscribe: () => () => {},
+  hasRecent: async () => false,
 };
 
 export const isFinalProgress = (event: AnalysisProgressEvent): boolean => event.stage === 'done' || event.stage === 'failed';

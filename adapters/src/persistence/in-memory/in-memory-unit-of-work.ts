@@ -368,6 +368,10 @@ class InMemoryPendingAnalysisRepository implements PendingAnalysisRepository {
   async list(): Promise<PendingAnalysis[]> {
     return [...this.db.state.pendingAnalyses].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(copy);
   }
+
+  async hasProgressId(userId: string, progressId: string): Promise<boolean> {
+    return this.db.state.pendingAnalyses.some((p) => p.userId === userId && p.progressId === progressId);
+  }
 }
 
 class InMemoryPromoCodeRepository implements PromoCodeRepository {

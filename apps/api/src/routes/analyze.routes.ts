@@ -126,14 +126,28 @@ export async function analyzeRoutes(app: FastifyInstance) {
     schema: {
       tags: ['analysis'],
       summary: 'Server-sent events of the caller\'s analysis posted with this progressId',
-      description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done" or "failed". It may be '
-        + 'opened before or after the POST starts, on any instance: progress is kept in the database (ADR 0012).',
+      description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done" or "failed". It opens '
+        + 'once the POST has taken the analysis in, on any instance (progress is kept in the database, ADR 0012), and '
+        + 'until a minute after it ended; another id answers 404. Streams open at once are limited per user and per '
+        + 'process (429, ADR 0005).',
       params: z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) }),
-      response: { 400: errorBodySchema, 401: errorBodySchema },
+      response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
     },
     preValidation: app.requireUser,
-  }, (request, reply) => {
-    const userId = signedInUser(request).id;
+  }, async (request, reply) => {
+    // Events that arrive before the head is written wait here (the hub calls no listener during subscribe,
+    // but the head is written only once the watch is accepted).
+    const early: AnalysisProgressEvent[] = [];
+    let send: ((event: AnalysisProgressEvent) => void) | null = null;
+    const watching = await watchProgress.execute({
+      userId: signedInUser(request).id,
+      progressId: request.params.progressId,
+      listener: (event) => (send ? send(event) : early.push(event)),
+    });
+    // Not the caller's analysis, or too many streams: answered before any stream starts.
+    if (!watching.ok) return sendDomainError(reply, watching.error);
+    const unsubscribe = watching.value;
+
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -147,31 +161,31 @@ export async function analyzeRoutes(app: FastifyInstance) {
     stream.write('retry: 3000\n\n');
 
     let closed = false;
-    let unsubscribe: (() => void) | null = null;
     const close = () => {
       if (closed) return;
       closed = true;
       openStreams.delete(close);
       clearInterval(heartbeat);
       clearTimeout(deadline);
-      unsubscribe?.();
+      // Gives the stream's slot back too (ADR 0005).
+      unsubscribe();
       if (!stream.writableEnded) stream.end();
     };
     const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const deadline = setTimeout(close, MAX_STREAM_MS);
     heartbeat.unref();
     deadline.unref();
-    // 'close' on the response: it ended, or the client went away. Either way the listener goes.
+    // 'close' on the response: it ended, or the client went away. Either way the listener and the slot go.
     stream.on('close', close);
     openStreams.add(close);
+    // A client that went away while the watch was being checked: its 'close' has been and gone.
+    if (request.raw.socket?.destroyed) close();
 
-    const listener = (event: AnalysisProgressEvent) => {
+    send = (event: AnalysisProgressEvent) => {
       if (closed) return;
       stream.write(`data: ${JSON.stringify(event)}\n\n`);
       if (isFinalProgress(event)) close();
     };
-    unsubscribe = watchProgress.execute({ userId, progressId: request.params.progressId, listener });
-    // A final event retained from before the stream opened closes it during subscribe: unsubscribe now.
-    if (closed) unsubscribe();
+    for (const event of early.splice(0)) send(event);
   });
 }

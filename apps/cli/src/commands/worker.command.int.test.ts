@@ -120,13 +120,16 @@ describe.each([
     const rosa = await member(3);
     const progressId = randomUUID();
     const hub = api.runtime.container.get<PostgresProgressHub>(ProgressHub);
-    const stream = api.app.inject({ method: 'GET', url: `/api/analyze/progress/${progressId}`, headers: { cookie: rosa.cookie } });
-    await vi.waitFor(() => expect(hub.listenerCount({ userId: rosa.id, progressId })).toBe(1), { timeout: 10_000 });
 
     llm.hold();
     const posts = [analyze(rosa, { progressId }), analyze(rosa), analyze(rosa)];
     // Each worker runs one job at a time: two held at the model means both took one.
     await vi.waitFor(() => expect(llm.waiting).toBe(2), { timeout: 30_000, interval: 100 });
+    // The stream opens once its analysis is taken in (ADR 0005), and hears it from its latest stage on.
+    await vi.waitFor(async () => expect(await api.runtime.database.orm.em.fork()
+      .execute('select id from pending_analyses where progress_id = ?', [progressId])).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    const stream = api.app.inject({ method: 'GET', url: `/api/analyze/progress/${progressId}`, headers: { cookie: rosa.cookie } });
+    await vi.waitFor(() => expect(hub.listenerCount({ userId: rosa.id, progressId })).toBe(1), { timeout: 10_000 });
     llm.release();
     const answers = await Promise.all(posts);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
@@ -137,7 +140,6 @@ describe.each([
     expect(answers[0]!.json()).toMatchObject({ metadata: { analyzer: 'openai' } });
     const events = (await stream).payload.split('\n\n').filter((b) => b.startsWith('data: '))
       .map((b) => analysisProgressEventSchema.parse(JSON.parse(b.slice(6))) as AnalysisProgressEvent);
-    expect(events[0]).toEqual({ stage: 'queued' });
     expect(events.map((e) => e.stage)).toContain('analysing');
     expect(events.at(-1)).toEqual({ stage: 'done' });
     expect(await ledgerOf(rosa.id)).toEqual(['signup_grant', 'admin_adjustment', 'analysis_debit', 'analysis_debit', 'analysis_debit']);

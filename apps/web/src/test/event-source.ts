@@ -5,9 +5,13 @@ import { vi } from 'vitest';
  * server-sent events into them.
  */
 export class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static instances: FakeEventSource[] = [];
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
+  readyState = FakeEventSource.OPEN;
   closed = false;
 
   constructor(
@@ -22,8 +26,15 @@ export class FakeEventSource {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
   }
 
+  /** The server refused the stream (404, 429): the browser closes it for good and says so. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.(new Event('error'));
+  }
+
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
   }
 }
 

@@ -50,6 +50,9 @@ class RecordingHub implements ProgressHub {
   subscribe() {
     return () => {};
   }
+  async hasRecent() {
+    return this.events.length > 0;
+  }
 }
 
 /**

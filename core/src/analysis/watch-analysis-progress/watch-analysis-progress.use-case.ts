@@ -1,14 +1,52 @@
 import type { AnalysisProgressEvent } from '../../contracts/analysis-history.contract.ts';
-import type { ProgressHub } from '../progress-hub.port.ts';
+import { domainError, type DomainError } from '../../shared/domain-error.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { ProgressHub, ProgressKey } from '../progress-hub.port.ts';
+import type { ProgressWatchers } from '../progress-watchers.ts';
+
+export const PROGRESS_NOT_FOUND_MESSAGE = 'Analysis not found';
 
 /**
- * Follows the caller's own analysis by the progress id their client chose. The key includes the user, so a
- * guessed id of someone else's analysis hears nothing. Answers the unsubscribe, which the caller must call.
+ * Follows the caller's own analysis by the progress id their client chose: one that is pending (queued or
+ * running), or that ended (or was refused) so recently that its final event is still kept for a late watcher.
+ * Any other id, someone else's included, answers `analysis.not_found` before anything is subscribed; a caller
+ * over the stream limits answers `rate.limited` before the database is asked (ADR 0005). Answers the
+ * unsubscribe, which the caller must call (it frees the stream's slot; calling it twice does nothing).
  */
 export class WatchAnalysisProgress {
-  constructor(private readonly progress: ProgressHub) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly progress: ProgressHub,
+    private readonly watchers: ProgressWatchers,
+  ) {}
 
-  execute(input: { userId: string; progressId: string; listener: (event: AnalysisProgressEvent) => void }): () => void {
-    return this.progress.subscribe({ userId: input.userId, progressId: input.progressId }, input.listener);
+  async execute(input: { userId: string; progressId: string; listener: (event: AnalysisProgressEvent) => void }): Promise<Result<() => void, DomainError>> {
+    const slot = this.watchers.take(input.userId);
+    if (!slot.ok) return slot;
+    const release = slot.value;
+    const key: ProgressKey = { userId: input.userId, progressId: input.progressId };
+    try {
+      if (!(await this.isFollowable(key))) {
+        release();
+        return err(domainError('analysis.not_found', PROGRESS_NOT_FOUND_MESSAGE));
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const unsubscribe = this.progress.subscribe(key, input.listener);
+    let watching = true;
+    return ok(() => {
+      if (!watching) return;
+      watching = false;
+      unsubscribe();
+      release();
+    });
+  }
+
+  private async isFollowable(key: ProgressKey): Promise<boolean> {
+    const pending = await this.uow.read(({ pendingAnalyses }) => pendingAnalyses.hasProgressId(key.userId, key.progressId));
+    return pending || this.progress.hasRecent(key);
   }
 }

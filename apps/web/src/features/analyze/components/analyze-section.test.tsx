@@ -317,7 +317,17 @@ describe('Analyze page: running an analysis', () => {
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
     await waitFor(() => expect(analyze.seen.forms).toHaveLength(1));
-    const stream = EventSourceStub.instances[0]!;
+    // Opened a moment after the POST, once the server has usually taken the analysis in.
+    const refused = await waitFor(() => {
+      expect(EventSourceStub.instances).toHaveLength(1);
+      return EventSourceStub.instances[0]!;
+    });
+    // Not taken in yet (404): EventSource gives up on a refusal, so the page opens the stream again.
+    act(() => refused.refuse());
+    const stream = await waitFor(() => {
+      expect(EventSourceStub.instances).toHaveLength(2);
+      return EventSourceStub.instances[1]!;
+    }, { timeout: 3_000 });
     expect(stream.url).toBe(`/api/analyze/progress/${String(analyze.seen.forms[0]!.get('progressId'))}`);
     expect(stream.init?.withCredentials).toBe(true);
 
@@ -381,7 +391,8 @@ describe('Analyze page: running an analysis', () => {
     expect(screen.getByText('Your Citizen plan reads 1 PDF page per document; this one has 4.')).toBeInTheDocument();
     expect(screen.getByText('Long.pdf')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Analyze Document/ })).toBeEnabled();
-    expect(EventSourceStub.instances[0]!.closed).toBe(true);
+    // No stream is left open (the POST may have failed before the first one opened).
+    expect(EventSourceStub.instances.every((stream) => stream.closed)).toBe(true);
   });
 
   it('shows Upload Failed with "Failed to upload document" when the server gives no message', async () => {
