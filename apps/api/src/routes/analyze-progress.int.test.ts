@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProgressHub, ProgressWatchers, UnitOfWork } from '@civicwatch/core';
 import type { PostgresProgressHub } from '@civicwatch/adapters/progress/postgres-progress-hub.ts';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, signUpFrom, type SignedUpMember, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
 /**
@@ -36,17 +36,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Member { id: string; cookie: string }
+type Member = SignedUpMember;
 let signUps = 0;
-const signUp = async (): Promise<Member> => {
-  signUps += 1;
-  const res = await t.app.inject({
-    method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: `rosa-${randomUUID()}@example.org`, password: 'liberty1' },
-    remoteAddress: `10.4.${signUps}.1`,
-  });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().id, cookie: sessionCookie(res) };
-};
+const signUp = (): Promise<Member> => signUpFrom(t, `10.4.${++signUps}.1`);
 
 /** Posts an analysis that stays queued (its request waits until the app closes); resolves once it is pending. */
 const pendingAnalysis = async (member: Member): Promise<string> => {

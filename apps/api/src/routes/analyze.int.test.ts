@@ -10,7 +10,7 @@ import {
 import type { PostgresProgressHub } from '@civicwatch/adapters/progress/postgres-progress-hub.ts';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { civicPassages } from '@civicwatch/adapters/analysis/language/civic-passages.fixture.ts';
-import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, signUpFrom, type SignedUpMember, type TestApp } from '../testing/test-app.ts';
 import { multipartBody, type MultipartFile } from '../testing/multipart.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,19 +41,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-interface Member { id: string; cookie: string }
-
+type Member = SignedUpMember;
 let signUps = 0;
-/** Each from an address of its own, so this file's many sign-ups stay under the per-address registration limit. */
-const signUp = async (): Promise<Member> => {
-  signUps += 1;
-  const res = await t.app.inject({
-    method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: `rosa-${randomUUID()}@example.org`, password: 'liberty1' },
-    remoteAddress: `10.3.${signUps}.1`,
-  });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().id, cookie: sessionCookie(res) };
-};
+const signUp = (): Promise<Member> => signUpFrom(t, `10.3.${++signUps}.1`);
 
 /** Test support: a paid plan and credits, written as billing and an administrator would (a tier change and a ledger row). */
 const upgrade = async (member: Member, tier: TierId, extraCredits = 0) => {

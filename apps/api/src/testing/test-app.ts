@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,4 +79,19 @@ export async function verifyEmail(test: TestApp, email: string): Promise<void> {
   const token = await accountLinkToken(test, email, '/verify-email');
   const response = await test.app.inject({ method: 'POST', url: '/api/email/verify', payload: { token } });
   if (response.statusCode !== 200) throw new Error(`verifying ${email}: ${response.statusCode} ${response.body}`);
+}
+
+export interface SignedUpMember { id: string; cookie: string }
+
+/**
+ * A new account, signed in, registered from `remoteAddress`: a file that signs up many accounts gives each an
+ * address of its own, so they stay under the per-address registration limit.
+ */
+export async function signUpFrom(test: Pick<TestApp, 'app'>, remoteAddress: string): Promise<SignedUpMember> {
+  const res = await test.app.inject({
+    method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email: `rosa-${randomUUID()}@example.org`, password: 'liberty1' },
+    remoteAddress,
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
+  return { id: (res.json() as { id: string }).id, cookie: sessionCookie(res) };
 }
