@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from '../adapters/src/analysis/embedded/embedded-document-analyzer.ts';
+import { RuleBasedFactFinder } from '../adapters/src/analysis/understanding/rule-based-fact-finder.ts';
 import { scoreBillSum } from './rouge.ts';
 import { corpusDir } from '../adapters/src/testing/shared-corpus.ts';
 
@@ -39,10 +40,16 @@ export const readBills = (file: string): Bill[] =>
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as Bill);
 
-/** The product's summary of a bill: the embedded analyzer on the bill's text as one page, titled by the bill. */
+const facts = new RuleBasedFactFinder();
+
+/**
+ * The product's summary of a bill: the rule-based facts, then the embedded analyzer, on the bill's text as one
+ * page, titled by the bill.
+ */
 export const embeddedSummary = async (analyzer: EmbeddedDocumentAnalyzer, bill: Bill): Promise<string> => {
+  const pages = [{ number: 1, text: bill.text, ocr: false }];
   const result = await analyzer.analyze({
-    pages: [{ number: 1, text: bill.text, ocr: false }],
+    pages,
     title: bill.title,
     analysisType: 'summary',
     jurisdiction: { country: 'US', state: null },
@@ -50,6 +57,7 @@ export const embeddedSummary = async (analyzer: EmbeddedDocumentAnalyzer, bill: 
     prompt: '',
     // BillSum is English throughout; the analyzer would only use the language to warn about another one.
     language: null,
+    understanding: await facts.understand(pages, null),
   });
   if (!result.ok) throw new Error(`${bill.bill_id}: ${result.error.code}`);
   return result.value.draft.summary;

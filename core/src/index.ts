@@ -42,6 +42,7 @@ export * from './analysis/analysis-repository.port.ts';
 export * from './analysis/text-extractor.port.ts';
 export * from './analysis/document-analyzer.port.ts';
 export * from './analysis/language-detector.port.ts';
+export * from './analysis/fact-finder.port.ts';
 export * from './dashboard/get-dashboard/get-dashboard.use-case.ts';
 export * from './analysis/grounding.ts';
 export * from './analysis/analysis-prompt.ts';

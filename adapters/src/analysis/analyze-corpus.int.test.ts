@@ -18,10 +18,11 @@ import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-w
 import { corpusDir, corpusLanguage } from '../testing/shared-corpus.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer, languageWarning } from './embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from './language/eld-language-detector.ts';
+import { RuleBasedFactFinder } from './understanding/rule-based-fact-finder.ts';
 
 const pool = new ExtractionPool();
 const extractor = new PdfjsTextExtractor({ pool });
-const useCase = new AnalyzeDocument(extractor, new InMemoryUnitOfWork(), new EmbeddedDocumentAnalyzer(), systemClock, new EldLanguageDetector());
+const useCase = new AnalyzeDocument(extractor, new InMemoryUnitOfWork(), new EmbeddedDocumentAnalyzer(), systemClock, new EldLanguageDetector(), new RuleBasedFactFinder());
 afterAll(() => extractor.close());
 
 const pdfs = readdirSync(corpusDir).filter((name) => name.endsWith('.pdf')).sort();

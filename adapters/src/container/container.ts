@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector,
+  ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
   WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
@@ -24,6 +24,7 @@ import { Sha256TokenHasher } from '../security/sha256-token-hasher.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
+import { RuleBasedFactFinder } from '../analysis/understanding/rule-based-fact-finder.ts';
 import { PostgresProgressHub } from '../progress/postgres-progress-hub.ts';
 import { PgBossAnalysisQueue, type QueueLogger } from '../queue/pg-boss-analysis-queue.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
@@ -101,6 +102,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
   container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
+  container.bind<FactFinder>(FactFinder).toConstantValue(new RuleBasedFactFinder());
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
   // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
   const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
@@ -142,7 +144,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(AnalyzeDocument).toDynamicValue(() =>
     new AnalyzeDocument(
       container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock(),
-      container.get<LanguageDetector>(LanguageDetector),
+      container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder),
     ));
   container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock()));
   container.bind(ProcessAnalysis).toDynamicValue(() => new ProcessAnalysis(uow(), container.get(AnalyzeDocument), progressHub, clock(), messages()));

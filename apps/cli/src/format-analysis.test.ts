@@ -9,9 +9,10 @@ const result = (metadata: Partial<AnalysisResult['metadata']> = {}): AnalysisRes
   citizenAction: [],
   legalRisks: [],
   sentiment: { rating: 3, confidence: 0.4 },
+  facts: [],
   metadata: {
     wordCount: 96, processingTime: 1200, pages: 1, ocrPages: [], analyzer: 'embedded', model: 'extractive-textrank-v1', promptVersion: null,
-    language: { code: 'es', name: 'Spanish' }, warnings: [], ...metadata,
+    language: { code: 'es', name: 'Spanish' }, warnings: [], documentKind: 'ordinance', ...metadata,
   },
   citations: [{ section: 'summary', index: 0, page: 1, quote: 'permiso anual', verified: true }],
 });

@@ -2,6 +2,7 @@ import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
 import type { AnalyzerDraft, AnalyzerName, DocumentLanguage } from '../contracts/analysis-result.contract.ts';
 import type { Result } from '../shared/result.ts';
 import type { DomainError } from '../shared/domain-error.ts';
+import type { DocumentUnderstanding } from './fact-finder.port.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
 export interface Jurisdiction {
@@ -22,6 +23,8 @@ export interface AnalysisRequest {
   prompt: string;
   /** The language detected in the pages; null when undetermined. The prompt already names it when it is not English. */
   language: DocumentLanguage | null;
+  /** The document's kind, date and facts as found by rules; a language model gets the facts as verified anchors. */
+  understanding: DocumentUnderstanding;
 }
 
 export interface AnalyzerOutput {

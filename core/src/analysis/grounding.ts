@@ -1,4 +1,4 @@
-import type { AnalyzerDraft, Citation } from '../contracts/analysis-result.contract.ts';
+import type { AnalyzerDraft, Citation, DraftFact, Fact } from '../contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
 type DraftCitation = AnalyzerDraft['citations'][number];
@@ -77,4 +77,16 @@ export const groundCitations = (
     grounded.push({ ...citation, verified: quoteOccursIn(citation.quote, page.text, text) });
   }
   return grounded;
+};
+
+/**
+ * The facts whose quote is in the text of the page they name, marked verified; the others are dropped, since a
+ * fact is stated as one and nothing unverified may be (DECISIONS "Analysis results").
+ */
+export const groundFacts = (facts: readonly DraftFact[], pages: readonly ExtractedPage[]): Fact[] => {
+  const normalized = new Map(pages.map((p) => [p.number, normalizeForGrounding(p.text)]));
+  return facts.flatMap((fact) => {
+    const page = normalized.get(fact.page);
+    return page !== undefined && quoteOccursIn(fact.quote, '', page) ? [{ ...fact, verified: true }] : [];
+  });
 };

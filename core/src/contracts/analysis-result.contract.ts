@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentKinds, factTypes } from './analysis-catalogue.ts';
 
 /** The lists of a result that citations can point into, plus the summary itself. */
 export const citedSections = ['summary', 'keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'] as const;
@@ -40,6 +41,22 @@ export type DocumentLanguage = z.infer<typeof documentLanguageSchema>;
 /** A result's language as every reader shows it (web, PDF report, command line). */
 export const languageLabel = (language: DocumentLanguage | null): string => language?.name ?? 'Not determined';
 
+/**
+ * One thing the document says that a citizen needs (a decision, a vote, an amount, a deadline...): a plain-English
+ * `statement`, and the quote and page it rests on, checked like every citation. A result keeps only facts whose
+ * quote was found on their page, so nothing unverified is stated as a fact.
+ */
+export const factSchema = z.object({
+  type: z.enum(factTypes),
+  statement: z.string().min(1),
+  quote: z.string().min(1),
+  page: z.number().int().positive(),
+  verified: z.boolean(),
+});
+export type Fact = z.infer<typeof factSchema>;
+export const draftFactSchema = factSchema.omit({ verified: true });
+export type DraftFact = z.infer<typeof draftFactSchema>;
+
 /** The findings of an analysis, in the spec's fields and shapes (§3): lists of strings, old clients keep working. */
 const findingsSchema = z.object({
   summary: z.string(),
@@ -52,6 +69,8 @@ const findingsSchema = z.object({
 
 /** The analysis result (spec §3 fields and shapes, plus the optional additions of DECISIONS). */
 export const analysisResultSchema = findingsSchema.extend({
+  /** Results stored before facts existed have none. */
+  facts: z.array(factSchema).default([]),
   metadata: z.object({
     wordCount: z.number().int().nonnegative(),
     /** Milliseconds, from the start of extraction to the grounded result. */
@@ -67,6 +86,8 @@ export const analysisResultSchema = findingsSchema.extend({
     language: documentLanguageSchema.nullable(),
     /** What a reader must know about how far to trust this analysis, in plain words (a language the analyzer handles less well). */
     warnings: z.array(z.string()),
+    /** What kind of document it is, from its structure and vocabulary; null in results stored before kinds existed. */
+    documentKind: z.enum(documentKinds).nullable().default(null),
   }),
   citations: z.array(citationSchema),
 });

@@ -6,6 +6,8 @@ import type { TokenHasher } from '../accounts/token-hasher.port.ts';
 import { AccountLinks } from '../accounts/account-links.ts';
 import type { DocumentLanguage } from '../contracts/analysis-result.contract.ts';
 import type { LanguageDetector } from '../analysis/language-detector.port.ts';
+import type { DocumentUnderstanding, FactFinder } from '../analysis/fact-finder.port.ts';
+import { NOTHING_UNDERSTOOD } from '../analysis/fact-finder.port.ts';
 import type { TokenSigner } from '../notifications/token-signer.port.ts';
 import { MessageComposer } from '../notifications/message-composer.ts';
 
@@ -27,6 +29,16 @@ export class FixedLanguageDetector implements LanguageDetector {
   async detect(text: string): Promise<DocumentLanguage | null> {
     this.texts.push(text);
     return this.language;
+  }
+}
+
+/** Answers one understanding whatever the pages (nothing found by default), and counts the documents it read. */
+export class FixedFactFinder implements FactFinder {
+  calls = 0;
+  constructor(private readonly understanding: DocumentUnderstanding = NOTHING_UNDERSTOOD) {}
+  async understand(): Promise<DocumentUnderstanding> {
+    this.calls += 1;
+    return this.understanding;
   }
 }
 

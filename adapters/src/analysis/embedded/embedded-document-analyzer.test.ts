@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzerDraftSchema } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest } from '@civicwatch/core/analysis/document-analyzer.port.ts';
+import { NOTHING_UNDERSTOOD } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import { groundCitations } from '@civicwatch/core/analysis/grounding.ts';
 import { civicPassages } from '../language/civic-passages.fixture.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded-document-analyzer.ts';
@@ -24,6 +25,7 @@ const request = (overrides: Partial<AnalysisRequest> = {}): AnalysisRequest => (
   customFocus: null,
   prompt: 'ignored: the embedded analyzer reads no prompt',
   language: { code: 'en', name: 'English' },
+  understanding: NOTHING_UNDERSTOOD,
   ...overrides,
 });
 

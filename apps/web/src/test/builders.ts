@@ -40,6 +40,9 @@ export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult
     citizenAction: ['Attend the budget hearing on June 3.'],
     legalRisks: ['The levy may exceed the state cap without a referendum.'],
     sentiment: { rating: 4, confidence: 0.82 },
+    facts: [
+      { type: 'amount', statement: 'Road repairs get $12,000,000.', quote: 'road repairs: $12,000,000', page: 2, verified: true },
+    ],
     metadata: {
       wordCount: 1234,
       processingTime: 2400,
@@ -50,6 +53,7 @@ export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult
       promptVersion: null,
       language: { code: 'en', name: 'English' },
       warnings: [],
+      documentKind: 'ordinance',
     },
     citations: [
       { section: 'keyInsights', index: 0, page: 2, quote: 'road repairs: $12,000,000', verified: true },

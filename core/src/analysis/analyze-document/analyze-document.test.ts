@@ -6,9 +6,10 @@ import { err, ok } from '../../shared/result.ts';
 import type { Repositories, UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { SettingKey, SettingRepository } from '../../settings/setting-repository.port.ts';
 import type { AnalysisRequest, DocumentAnalyzer } from '../document-analyzer.port.ts';
+import type { DocumentUnderstanding } from '../fact-finder.port.ts';
 import type { ExtractedPage, ExtractionProgress, TextExtractor } from '../text-extractor.port.ts';
 import type { DocumentLanguage } from '../../contracts/analysis-result.contract.ts';
-import { FixedLanguageDetector } from '../../testing/fakes.ts';
+import { FixedFactFinder, FixedLanguageDetector } from '../../testing/fakes.ts';
 import { AnalyzeDocument, type AnalysisProgress, type AnalyzeDocumentInput } from './analyze-document.use-case.ts';
 
 // Small fakes behind the ports: only what this use case touches.
@@ -97,15 +98,18 @@ const setUp = (opts: {
   analyzer?: FakeAnalyzer;
   settings?: Partial<Record<SettingKey, string>>;
   language?: DocumentLanguage | null;
+  understanding?: DocumentUnderstanding;
 } = {}) => {
   const analyzer = opts.analyzer ?? new FakeAnalyzer();
   const languages = new FixedLanguageDetector(opts.language === undefined ? english : opts.language);
+  const facts = new FixedFactFinder(opts.understanding);
   const useCase = new AnalyzeDocument(
     new FakeExtractor(opts.pages ?? pdfPages),
     unitOfWork(new FakeSettings(opts.settings ?? { paid_user_prompt: 'Check for {{STATE}}, {{COUNTRY}}.', free_user_prompt: 'Federal check.', summary_prompt: 'Summarise.' })),
     analyzer,
     steppingClock(),
     languages,
+    facts,
   );
   return { useCase, analyzer, languages };
 };
@@ -127,6 +131,7 @@ describe('AnalyzeDocument', () => {
       promptVersion: 'abc123',
       language: english,
       warnings: [],
+      documentKind: null,
     });
     expect(result.value.citations).toEqual([
       { section: 'summary', index: 0, page: 1, quote: 'the Board shall levy a tax', verified: true },
@@ -199,6 +204,24 @@ describe('AnalyzeDocument', () => {
     const { useCase, analyzer } = setUp({ settings: {} });
     await useCase.execute(input());
     expect(analyzer.requests[0]?.prompt).toContain('state: Illinois; country: United States');
+  });
+
+  it('gives the analyzer the document\'s kind and facts, and keeps in the result only the facts whose quote is on their page', async () => {
+    const understanding: DocumentUnderstanding = {
+      kind: 'ordinance',
+      date: '2020-06-17',
+      facts: [
+        { type: 'rate', statement: 'The Board levies a tax of $0.10 per $100 of assessed value.', quote: 'a tax of $0.10 per $100', page: 2 },
+        { type: 'amount', statement: 'The levy raises $2 million.', quote: 'raises $2,000,000', page: 2 },
+        { type: 'decision', statement: 'The Board levies a tax.', quote: 'the Board shall levy a tax', page: 9 },
+      ],
+    };
+    const { useCase, analyzer } = setUp({ understanding });
+    const result = await useCase.execute(input());
+    expect(analyzer.requests[0]?.understanding).toEqual(understanding);
+    if (!result.ok) throw new Error(result.error.code);
+    expect(result.value.metadata.documentKind).toBe('ordinance');
+    expect(result.value.facts).toEqual([{ ...understanding.facts[0], verified: true }]);
   });
 
   it('detects the language of the extracted pages and gives it to the analyzer and the result', async () => {

@@ -7,7 +7,8 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { promptKeyFor, renderAnalysisPrompt } from '../analysis-prompt.ts';
 import { defaultPrompts } from '../../settings/default-prompts.ts';
 import type { DocumentAnalyzer, Jurisdiction } from '../document-analyzer.port.ts';
-import { groundCitations } from '../grounding.ts';
+import type { FactFinder } from '../fact-finder.port.ts';
+import { groundCitations, groundFacts } from '../grounding.ts';
 import type { LanguageDetector } from '../language-detector.port.ts';
 import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
 
@@ -51,9 +52,10 @@ export interface AnalyzeDocumentInput {
 }
 
 /**
- * One document to one grounded analysis result: extract pages (OCR where needed), detect their language,
- * choose and fill the administrator's prompt, run the analyzer, check every citation against its page. Credits, storage and
- * tier limits wrap around this use case; it holds no document after it returns (DECISIONS "Privacy promise").
+ * One document to one grounded analysis result: extract pages (OCR where needed), detect their language, find
+ * the document's kind and facts, choose and fill the administrator's prompt, run the analyzer, check every
+ * citation and fact against its page. Credits, storage and tier limits wrap around this use case; it holds no
+ * document after it returns (DECISIONS "Privacy promise").
  */
 export class AnalyzeDocument {
   constructor(
@@ -62,6 +64,7 @@ export class AnalyzeDocument {
     private readonly analyzer: DocumentAnalyzer,
     private readonly clock: Clock,
     private readonly languages: LanguageDetector,
+    private readonly facts: FactFinder,
   ) {}
 
   async execute(input: AnalyzeDocumentInput): Promise<Result<AnalysisResult, DomainError>> {
@@ -84,6 +87,8 @@ export class AnalyzeDocument {
 
     const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
     signal?.throwIfAborted();
+    const understanding = await this.facts.understand(pages, language);
+    signal?.throwIfAborted();
     const key = promptKeyFor(input.analysisType, input.paidTier);
     const saved = await this.uow.run(({ settings }) => settings.get(key));
     const prompt = renderAnalysisPrompt({
@@ -105,6 +110,7 @@ export class AnalyzeDocument {
         customFocus: input.analysisType === 'custom' ? input.customFocus : null,
         prompt,
         language,
+        understanding,
       },
       { signal },
     );
@@ -121,6 +127,7 @@ export class AnalyzeDocument {
       legalRisks: draft.legalRisks,
       sentiment: draft.sentiment,
       citations: groundCitations(draft, pages),
+      facts: groundFacts(understanding.facts, pages),
       metadata: {
         wordCount: pages.reduce((n, p) => n + countWords(p.text), 0),
         processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
@@ -131,6 +138,7 @@ export class AnalyzeDocument {
         promptVersion,
         language,
         warnings,
+        documentKind: understanding.kind,
       },
     });
     if (!result.success) {

@@ -1,4 +1,4 @@
-import type { AnalysisRequest, ExtractedPage } from '@civicwatch/core';
+import { NOTHING_UNDERSTOOD, type AnalysisRequest, type ExtractedPage } from '@civicwatch/core';
 import fixture from '../fixtures/corpus-pages.fixture.json' with { type: 'json' };
 
 const pagesOf = (doc: { pages: Array<{ number: number; text: string }> }): ExtractedPage[] =>
@@ -22,6 +22,7 @@ export function analysisRequest(pages: ExtractedPage[], overrides: Partial<Analy
     customFocus: null,
     prompt: samplePrompt,
     language: { code: 'en', name: 'English' },
+    understanding: NOTHING_UNDERSTOOD,
     ...overrides,
   };
 }

@@ -1,0 +1,70 @@
+import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
+
+/** A calendar date written in a text: where it is, how it was written, and the day it names. */
+export interface WrittenDate {
+  /** `YYYY-MM-DD`. */
+  iso: string;
+  text: string;
+  index: number;
+}
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7,
+  jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
+  december: 12, dec: 12,
+  janvier: 1, 'février': 2, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, 'août': 8, aout: 8,
+  septembre: 9, octobre: 10, novembre: 11, 'décembre': 12, decembre: 12,
+  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9,
+  octubre: 10, noviembre: 11, diciembre: 12,
+};
+
+const MONTH = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+// Each alternative is bounded (no nested quantifiers), so a scan is linear in the text's length.
+const MONTH_FIRST = `\\b(${MONTH})\\.?\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(\\d{4})\\b`;
+const DAY_FIRST = `\\b(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(\\d{4})\\b`;
+const NUMERIC = `\\b(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})\\b`;
+const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${NUMERIC}`, 'giu');
+
+const iso = (year: number, month: number, day: number): string | null => {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1700 || year > 2200) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Every date written out in `text`: "January 13, 2009", "13 janvier 2014", "5 de febrero de 2025", and numeric
+ * dates, read day first in a French or Spanish document and month first otherwise.
+ */
+export const findDates = (text: string, language: DocumentLanguage | null = null): WrittenDate[] => {
+  const dayFirst = language !== null && language.code !== 'en';
+  const found: WrittenDate[] = [];
+  for (const m of text.matchAll(DATE_PATTERN)) {
+    let day: number;
+    let month: number;
+    let year: number;
+    if (m[1] !== undefined) {
+      month = MONTHS[m[1].toLowerCase()]!;
+      day = Number(m[2]);
+      year = Number(m[3]);
+    } else if (m[4] !== undefined) {
+      day = Number(m[4]);
+      month = MONTHS[m[5]!.toLowerCase()]!;
+      year = Number(m[6]);
+    } else {
+      const [a, b] = [Number(m[7]), Number(m[8])];
+      [month, day] = dayFirst ? [b, a] : [a, b];
+      year = m[9]!.length === 2 ? 2000 + Number(m[9]) - (Number(m[9]) > 60 ? 100 : 0) : Number(m[9]);
+    }
+    const value = iso(year, month, day);
+    if (value) found.push({ iso: value, text: m[0], index: m.index });
+  }
+  return found;
+};
+
+/** "January 13, 2009": how a date is said in an English statement. */
+export const sayDate = (isoDate: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
