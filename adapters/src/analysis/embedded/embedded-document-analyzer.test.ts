@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzerDraftSchema } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest } from '@civicwatch/core/analysis/document-analyzer.port.ts';
-import { NOTHING_UNDERSTOOD } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import { groundCitations } from '@civicwatch/core/analysis/grounding.ts';
 import { civicPassages } from '../language/civic-passages.fixture.ts';
+import { RuleBasedFactFinder } from '../understanding/rule-based-fact-finder.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from './embedded-document-analyzer.ts';
 
 const ORDINANCE = [
@@ -17,20 +17,28 @@ const ORDINANCE = [
     'Written comments may be sent to clerk@springfield.gov or by phone at (217) 555-0142.\n',
 ];
 
-const request = (overrides: Partial<AnalysisRequest> = {}): AnalysisRequest => ({
-  pages: ORDINANCE.map((text, i) => ({ number: i + 1, text, ocr: false })),
+const ordinancePages = ORDINANCE.map((text, i) => ({ number: i + 1, text, ocr: false }));
+const finder = new RuleBasedFactFinder();
+
+/** A request as the use case makes it: the pages with what the rule-based finder understood of them. */
+const request = (overrides: Partial<AnalysisRequest> = {}): Promise<AnalysisRequest> => understood({
+  pages: ordinancePages,
   title: 'Sidewalk cafe ordinance',
   analysisType: 'constitutional',
   jurisdiction: { country: 'US', state: null },
   customFocus: null,
   prompt: 'ignored: the embedded analyzer reads no prompt',
   language: { code: 'en', name: 'English' },
-  understanding: NOTHING_UNDERSTOOD,
   ...overrides,
 });
 
+const understood = async (partial: Omit<AnalysisRequest, 'understanding'> & Partial<Pick<AnalysisRequest, 'understanding'>>): Promise<AnalysisRequest> => ({
+  ...partial,
+  understanding: partial.understanding ?? (await finder.understand(partial.pages, partial.language)),
+});
+
 const analyze = async (overrides: Partial<AnalysisRequest> = {}) => {
-  const result = await new EmbeddedDocumentAnalyzer().analyze(request(overrides));
+  const result = await new EmbeddedDocumentAnalyzer().analyze(await request(overrides));
   if (!result.ok) throw new Error(result.error.code);
   return result.value;
 };
@@ -42,18 +50,29 @@ describe('EmbeddedDocumentAnalyzer', () => {
     expect(analyzerDraftSchema.safeParse(output.draft).success).toBe(true);
   });
 
-  it('summarises with the document’s own sentences, operative part first', async () => {
+  it('composes its summary from the facts in plain words, what is decided first, then one sentence of the document, in 120 words at most', async () => {
     const { draft } = await analyze();
-    expect(draft.summary).toContain('every sidewalk cafe shall obtain an annual permit');
-    const pageText = ORDINANCE.join(' ').replace(/\s+/g, ' ');
-    for (const sentence of draft.summary.split(/(?<=\.)\s+(?=[A-Z])/)) expect(pageText).toContain(sentence);
+    expect(draft.summary).toMatch(/^Every sidewalk cafe must obtain an annual permit\. The City Council sets an annual permit fee of \$250\./);
+    expect(draft.summary).toContain('a fine of up to $500');
+    expect(draft.summary.split(/\s+/).length).toBeLessThanOrEqual(120);
+    expect(draft.summary).not.toMatch(/WHEREAS|shall/);
+    const summaryQuotes = draft.citations.filter((c) => c.section === 'summary');
+    expect(summaryQuotes.length).toBeGreaterThanOrEqual(4);
+    expect(groundCitations(draft, ordinancePages).every((c) => c.verified)).toBe(true);
+  });
+
+  it('states no fact whose quote is not on its page, and says honestly what a document without facts is', async () => {
+    const pages = [{ number: 1, text: 'County of Springfield\nApplication form\nName: ____________\nAddress: ____________\nSignature: ____________\n', ocr: false }];
+    const invented = { type: 'amount' as const, statement: 'The county spends $9 million.', quote: 'spends $9,000,000', page: 1 };
+    const { draft } = await analyze({ pages, understanding: { kind: null, date: null, facts: [invented] } });
+    expect(draft.summary).toMatch(/^This is a document of 1 page; no decision, amount or deadline was found in it\./);
+    expect(draft.summary).not.toMatch(/\$9|_{3}/);
   });
 
   it('finds money, deadlines, penalties, powers, constitutional issues and actions, each cited on its page', async () => {
     const { draft } = await analyze();
-    expect(draft.keyInsights.join('\n')).toMatch(/\$250/);
-    expect(draft.legalRisks.join('\n')).toMatch(/^Penalties: .*\$500/m);
-    expect(draft.legalRisks.join('\n')).toMatch(/^Restrictions: No person shall operate/m);
+    expect(draft.summary).toMatch(/\$250/);
+    expect(draft.legalRisks.join('\n')).toMatch(/^Penalty: .*\$500/m);
     expect(draft.constitutionalIssues.some((i) => i.startsWith('Fourth Amendment:'))).toBe(true);
     const actions = draft.citizenAction.join('\n');
     expect(actions).toMatch(/hearing/);
@@ -64,7 +83,7 @@ describe('EmbeddedDocumentAnalyzer', () => {
 
   it('gives citations that the grounding step verifies, all of them', async () => {
     const { draft } = await analyze();
-    const grounded = groundCitations(draft, request().pages);
+    const grounded = groundCitations(draft, ordinancePages);
     expect(grounded).toHaveLength(draft.citations.length);
     expect(grounded.every((c) => c.verified)).toBe(true);
   });
@@ -94,7 +113,7 @@ describe('EmbeddedDocumentAnalyzer', () => {
     expect(output.warnings).toEqual([
       'This document appears to be in Spanish. The built-in analyzer is designed for English, so its summary, findings and sentiment rating may be less reliable.',
     ]);
-    expect(output.draft.summary).toContain('deberá obtener un permiso anual');
+    expect(output.draft.summary).toMatch(/^This is a document of 1 page; no decision, amount or deadline was found in it\. \p{Lu}/u);
     expect(groundCitations(output.draft, pages).every((c) => c.verified)).toBe(true);
   });
 
@@ -157,13 +176,13 @@ describe('EmbeddedDocumentAnalyzer', () => {
       `${filler}\nWHEREAS, the amount of said special tax is .02% of the value of all taxable property in the District as equalized or assessed by the Department of Revenue, as the Act provides for library districts; and\n` +
       `${filler}\nThe Board orders that a special tax of .02% of the value of all taxable property in the District as equalized or assessed, shall be levied.\n`;
     const { draft } = await analyze({ pages: [{ number: 1, text, ocr: false }], analysisType: 'summary' });
-    const items = [...draft.keyInsights, ...draft.legalRisks].filter((i) => i.includes('.02% of the value of all taxable property'));
-    expect(items, items.join('\n')).toHaveLength(1);
+    const told = [draft.summary, ...draft.keyInsights, ...draft.legalRisks].filter((i) => i.includes('.02% of the value of all taxable property'));
+    expect(told, told.join('\n')).toHaveLength(1);
   });
 
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('gone'));
-    await expect(new EmbeddedDocumentAnalyzer().analyze(request(), { signal: controller.signal })).rejects.toThrow('gone');
+    await expect(new EmbeddedDocumentAnalyzer().analyze(await request(), { signal: controller.signal })).rejects.toThrow('gone');
   });
 });

@@ -1,22 +1,27 @@
 import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer } from '@civicwatch/core/analysis/document-analyzer.port.ts';
 import { isNonEnglish } from '@civicwatch/core/analysis/language-detector.port.ts';
+import { normalizeForGrounding, quoteOccursIn } from '@civicwatch/core/analysis/grounding.ts';
+import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { DomainError } from '@civicwatch/core/shared/domain-error.ts';
 import { ok, type Result } from '@civicwatch/core/shared/result.ts';
 import { matchConstitution } from './constitution-matcher.ts';
 import { fallbackAction, findCitizenActions } from './citizen-actions.ts';
 import { detectPatterns, isFormality, patterns, type PatternKind } from './document-patterns.ts';
 import { excerptAround, quoteOf, shorten, showExcerpt } from './excerpt.ts';
+import { findDates } from '../understanding/dates.ts';
+import { FACT_LABEL, kindSentence, SUMMARY_MAX_WORDS, summaryFacts, wordCount } from './fact-summary.ts';
 import { summarize, summarySentence } from './extractive-summarizer.ts';
 import { isClosingClause, isTitleLine, type RankedUnit } from './sentence-ranker.ts';
 import { segmentPages, type TextUnit } from './sentence-segmenter.ts';
 import { scoreSentiment } from './sentiment-scorer.ts';
 
 /**
- * Named in results' metadata so that nobody takes the embedded analysis for a language model's: every
- * sentence it shows is the document's own, chosen by graph ranking (TextRank/LexRank) and patterns.
+ * Named in results' metadata so that nobody takes the embedded analysis for a language model's: its
+ * statements are templates filled from facts found by rules, its other sentences the document's own, chosen
+ * by graph ranking (TextRank/LexRank) and patterns (ADR 0019).
  */
-export const EMBEDDED_MODEL = 'extractive-textrank-v1';
+export const EMBEDDED_MODEL = 'rules-templates-v2';
 
 const MAX_ITEMS = 5;
 
@@ -68,12 +73,26 @@ class DraftBuilder {
     return this.lists[section].length >= MAX_ITEMS;
   }
 
+  /** Adds an item stating a fact, resting on the fact's own quote. */
+  addFact(section: ListSection, text: string, fact: DraftFact): boolean {
+    if (this.full(section) || this.lists[section].includes(text)) return false;
+    const index = this.lists[section].push(text) - 1;
+    this.citations.push({ section, index, page: fact.page, quote: fact.quote });
+    return true;
+  }
+
+  /** The facts the summary states, which no item repeats in the document's words. */
+  readonly said: string[] = [];
+
+  /** Units whose point a fact already states: the document's own words would say it twice. */
+  readonly stated = new Set<number>();
+
   /** Adds an item resting on `unit`, quoted by `quote` (a verbatim span of it; its opening by default). */
   add(section: ListSection, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
-    if (this.full(section) || this.has(section, unit)) return false;
+    if (this.full(section) || this.has(section, unit) || this.stated.has(unit.id)) return false;
     // Pages repeat themselves (a form's footer, a recital restating the ordinance): one point is made once,
     // in the insights and the risks together.
-    const peers = section === 'keyInsights' || section === 'legalRisks' ? [...this.lists.keyInsights, ...this.lists.legalRisks] : this.lists[section];
+    const peers = section === 'keyInsights' || section === 'legalRisks' ? [...this.lists.keyInsights, ...this.lists.legalRisks, ...this.said] : this.lists[section];
     if (peers.some((item) => sameWords(item, text))) return false;
     const index = this.lists[section].push(text) - 1;
     this.citations.push({ section, index, page: unit.page, quote });
@@ -84,7 +103,7 @@ class DraftBuilder {
 }
 
 const wordsOf = (item: string): Set<string> =>
-  new Set(item.replace(/^[A-Z][a-z]+(?: [a-z]+)?: /, '').toLowerCase().match(/[\p{L}\p{N}.%$]+/gu) ?? []);
+  new Set((item.replace(/^[A-Z][a-z]+(?: [a-z]+)?: /, '').toLowerCase().match(/[\p{L}\p{N}.%$]+/gu) ?? []).map((w) => w.replace(/\.+$/, '')));
 
 /** Two items make the same point when the shorter's words are nearly all in the longer, whatever their labels. */
 const sameWords = (a: string, b: string): boolean => {
@@ -108,6 +127,9 @@ const pointAt = (unit: TextUnit, kind: PatternKind, shownElsewhere: boolean, may
   if (shownElsewhere && excerpt.atStart && excerpt.atEnd) return mayRepeat ? whole : null;
   return { text: showExcerpt(excerpt), quote: excerpt.text };
 };
+
+/** Facts below which the insights are completed with the document's own sentences, chosen by patterns. */
+const FEW_FACTS = 3;
 
 /** Candidate sentences up to which a document is short: its summary may hold all it says. */
 const SHORT_DOCUMENT = 12;
@@ -145,33 +167,54 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const units = segmentPages(request.pages);
     signal?.throwIfAborted();
     const focus = request.analysisType === 'custom' ? request.customFocus : null;
-    const { sentences, ranked } = summarize(units, { title: request.title, customFocus: focus });
+    const { ranked } = summarize(units, { title: request.title, customFocus: focus });
     signal?.throwIfAborted();
 
-    const summaryUnits = sentences.length > 0 ? sentences.map((s) => s.unit) : fallbackSummary(units);
+    const facts = checkedFacts(request);
+    const told = summaryFacts(facts);
+    const opening = told.length > 0 ? told.map((f) => f.statement) : [kindSentence(request.understanding.kind, request.pages.length)];
+    const summaryUnits = ownSentences(ranked.length > 0 ? ranked.map((r) => r.unit) : fallbackSummary(units), told, opening,
+      request.understanding.kind === 'bill' ? Number.POSITIVE_INFINITY : 1);
     const builder = new DraftBuilder(summaryUnits);
+    builder.said.push(...told.map((f) => f.statement));
+    const quotes = facts.map((f) => normalizeForGrounding(f.quote));
+    for (const unit of units) {
+      const text = normalizeForGrounding(unit.text);
+      if (quotes.some((q) => text.includes(q))) builder.stated.add(unit.id);
+    }
+    for (const fact of facts) {
+      const risk = fact.type === 'penalty' || fact.type === 'deadline';
+      // Each fact once among the insights; a penalty or a deadline is a legal risk even when the summary tells it.
+      if (told.includes(fact) && !risk) continue;
+      const section = risk ? 'legalRisks' : fact.type === 'participation' ? 'citizenAction' : 'keyInsights';
+      builder.addFact(section, `${FACT_LABEL[fact.type]}: ${fact.statement}`, fact);
+    }
     // Rank order where the ranker scored a unit; the rest (tables, short lines) follow in document order.
     const rankedIds = new Set(ranked.map((r) => r.unit.id));
     const byImportance = [...ranked.map((r) => r.unit), ...units.filter((u) => !rankedIds.has(u.id) && u.kind !== 'boilerplate')];
     const patternsOf = memoPatterns();
 
-    this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
-    this.addLegalRisks(builder, byImportance, patternsOf, ranked.length <= SHORT_DOCUMENT);
+    // Sentences picked by patterns stand in only where the rules found too few facts to tell.
+    if (facts.length < FEW_FACTS || focus) this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
+    if (builder.lists.legalRisks.length === 0) this.addLegalRisks(builder, byImportance, patternsOf, ranked.length <= SHORT_DOCUMENT);
     this.addConstitutionalIssues(builder, units, ranked);
-    for (const action of findCitizenActions(units, patternsOf)) builder.add('citizenAction', action.text, action.unit, action.quote);
+    for (const action of findCitizenActions(units, patternsOf)) {
+      if (stillOpen(action, request)) builder.add('citizenAction', action.text, action.unit, action.quote);
+    }
     if (builder.lists.citizenAction.length === 0) {
       const fallback = fallbackAction(units, summaryUnits[0]);
       if (fallback) builder.add('citizenAction', fallback.text, fallback.unit, fallback.quote);
     }
 
     const draft: AnalyzerDraft = {
-      summary: summaryUnits.map((u) => summarySentence(u.text)).join(' '),
+      summary: [...opening, ...summaryUnits.map((u) => summaryWords(u, opening, summaryUnits))].join(' '),
       keyInsights: builder.lists.keyInsights,
       constitutionalIssues: builder.lists.constitutionalIssues,
       citizenAction: builder.lists.citizenAction,
       legalRisks: builder.lists.legalRisks,
       sentiment: scoreSentiment(units),
       citations: [
+        ...told.map((f) => ({ section: 'summary' as const, index: 0, page: f.page, quote: f.quote })),
         ...summaryUnits.map((u) => ({ section: 'summary' as const, index: 0, page: u.page, quote: quoteOf(u) })),
         ...builder.citations,
       ],
@@ -269,4 +312,64 @@ const fallbackSummary = (units: readonly TextUnit[]): TextUnit[] => {
     if (used >= 400 || out.length >= 6) break;
   }
   return out;
+};
+
+/** The facts whose quote is really on their page: only those may be stated (the use case checks them again). */
+const checkedFacts = (request: AnalysisRequest): DraftFact[] => {
+  const pages = new Map(request.pages.map((p) => [p.number, normalizeForGrounding(p.text)]));
+  return request.understanding.facts.filter((f) => {
+    const page = pages.get(f.page);
+    return page !== undefined && quoteOccursIn(f.quote, '', page);
+  });
+};
+
+/** What a summary never shows: rows of dashes, form blanks, dot leaders, a line of capitals. */
+const BOILERPLATE = /(?:-\s){5}|_{3}|\.{6}|(?:\b\p{Lu}{2,}\b[\s,]+){8}/u;
+
+/**
+ * The document's own sentences that follow the facts, best-ranked first and shown in document order: prose,
+ * not boilerplate, saying something the facts have not, while the summary's words last. One sentence in
+ * general; a bill, whose provisions are its substance, fills the summary's budget (ADR 0019).
+ */
+const ownSentences = (candidates: readonly TextUnit[], told: readonly DraftFact[], opening: readonly string[], most: number): TextUnit[] => {
+  let left = SUMMARY_MAX_WORDS - opening.reduce((n, s) => n + wordCount(s), 0);
+  const chosen: TextUnit[] = [];
+  for (const u of candidates) {
+    if (chosen.length >= most || left < OWN_MIN_WORDS) break;
+    if (
+      u.kind === 'boilerplate' || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
+      u.wordCount < 6 || told.some((f) => u.text.includes(f.quote) || f.quote.includes(u.text))
+    ) continue;
+    chosen.push(u);
+    left -= wordCount(summarySentence(u.text));
+  }
+  return chosen.sort((a, b) => a.id - b.id);
+};
+
+/** Fewest words worth adding as a sentence of the document's own. */
+const OWN_MIN_WORDS = 8;
+
+/** An own sentence as the summary shows it: whole when it fits, else cut to what is left of the summary's words. */
+const summaryWords = (unit: TextUnit, opening: readonly string[], own: readonly TextUnit[]): string => {
+  const before = own.slice(0, own.indexOf(unit)).reduce((n, u) => n + wordCount(summarySentence(u.text)), 0);
+  const left = SUMMARY_MAX_WORDS - opening.reduce((n, s) => n + wordCount(s), 0) - before;
+  const words = summarySentence(unit.text).split(/\s+/);
+  return words.length <= left ? words.join(' ') : `${words.slice(0, Math.max(OWN_MIN_WORDS, left)).join(' ').replace(/[,;:]$/, '')}…`;
+};
+
+/** Kinds that record what happened: an event they name is over unless it is dated after the document. */
+const RECORDS = new Set(['minutes', 'transcript', 'decision', 'report', 'table', 'vote-record']);
+/** Actions about an event (a meeting, a hearing, a deadline), as findCitizenActions words them. */
+const EVENT = /^(?:Attend|Join or follow|Note the deadline)\b/;
+
+/**
+ * An action a citizen can still take (issue 15): a dated one only when a date it names is after the document's
+ * own; an undated event only in a document that announces rather than records; a standing channel (a contact,
+ * a comment rule) always.
+ */
+const stillOpen = (action: { text: string; unit: TextUnit }, request: AnalysisRequest): boolean => {
+  const { date, kind } = request.understanding;
+  const dates = findDates(action.unit.text, request.language);
+  if (date && dates.length > 0) return dates.some((d) => d.iso > date);
+  return !(EVENT.test(action.text) && kind !== null && RECORDS.has(kind));
 };

@@ -25,8 +25,9 @@ const MONTH = Object.keys(MONTHS)
 // Each alternative is bounded (no nested quantifiers), so a scan is linear in the text's length.
 const MONTH_FIRST = `\\b(${MONTH})\\.?\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(\\d{4})\\b`;
 const DAY_FIRST = `\\b(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(\\d{4})\\b`;
+const DAY_OF = `\\b(\\d{1,2})\\s?(?:st|nd|rd|th)?\\s{1,3}day\\s{1,3}of\\s{1,3}(${MONTH}),?\\s{1,3}(\\d{4})\\b`;
 const NUMERIC = `\\b(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})\\b`;
-const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${NUMERIC}`, 'giu');
+const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${DAY_OF}|${NUMERIC}`, 'giu');
 
 const iso = (year: number, month: number, day: number): string | null => {
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1700 || year > 2200) return null;
@@ -54,10 +55,14 @@ export const findDates = (text: string, language: DocumentLanguage | null = null
       day = Number(m[4]);
       month = MONTHS[m[5]!.toLowerCase()]!;
       year = Number(m[6]);
+    } else if (m[7] !== undefined) {
+      day = Number(m[7]);
+      month = MONTHS[m[8]!.toLowerCase()]!;
+      year = Number(m[9]);
     } else {
-      const [a, b] = [Number(m[7]), Number(m[8])];
+      const [a, b] = [Number(m[10]), Number(m[11])];
       [month, day] = dayFirst ? [b, a] : [a, b];
-      year = m[9]!.length === 2 ? 2000 + Number(m[9]) - (Number(m[9]) > 60 ? 100 : 0) : Number(m[9]);
+      year = m[12]!.length === 2 ? 2000 + Number(m[12]) - (Number(m[12]) > 60 ? 100 : 0) : Number(m[12]);
     }
     const value = iso(year, month, day);
     if (value) found.push({ iso: value, text: m[0], index: m.index });

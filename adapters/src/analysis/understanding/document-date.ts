@@ -4,13 +4,17 @@ import { findDates } from './dates.ts';
 
 /** A document states its own date near its top: the meeting it records, the day it was adopted or published. */
 const HEAD_CHARACTERS = 3000;
+/** An ordinance may state its date only where it was adopted, after its text: a few pages are read. */
+const PAGES_READ = 3;
 
 /**
- * The date a document bears: the first full date in the opening of its first page with text, `YYYY-MM-DD`;
- * null when it has none there. What is "past" for the document is measured from it.
+ * The date a document bears: the first full date in the opening of its first pages, `YYYY-MM-DD`; null when
+ * it has none there. What is "past" for the document is measured from it.
  */
 export const documentDate = (pages: readonly ExtractedPage[], language: DocumentLanguage | null): string | null => {
-  const first = pages.find((p) => p.text.trim().length > 0);
-  if (!first) return null;
-  return findDates(first.text.slice(0, HEAD_CHARACTERS), language)[0]?.iso ?? null;
+  for (const page of pages.slice(0, PAGES_READ)) {
+    const found = findDates(page.text.slice(0, HEAD_CHARACTERS), language)[0];
+    if (found) return found.iso;
+  }
+  return null;
 };

@@ -2,15 +2,31 @@ import type { DocumentLanguage, DraftFact } from '@civicwatch/core/contracts/ana
 import type { DocumentUnderstanding, FactFinder } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
 import { documentDate } from './document-date.ts';
+import type { Finder } from './finder.ts';
+import { findLawFacts } from './law-facts.ts';
 
 /**
  * Finds a document's kind, date and facts by rules on its structure and vocabulary (ADR 0019): no model, the
  * same answer every time, every fact resting on a quote of its page.
  */
 export class RuleBasedFactFinder implements FactFinder {
+  constructor(private readonly budgetMs = DEFAULT_BUDGET_MS) {}
+
   async understand(pages: readonly ExtractedPage[], language: DocumentLanguage | null): Promise<DocumentUnderstanding> {
+    const deadline = performance.now() + this.budgetMs;
+    const kind = null;
     const date = documentDate(pages, language);
     const facts: DraftFact[] = [];
-    return { kind: null, date, facts };
+    for (const find of FINDERS) {
+      if (performance.now() > deadline) break;
+      facts.push(...find({ pages, kind, language, date, deadline }));
+    }
+    return { kind, date, facts };
   }
 }
+
+/** Each family of facts, in the order their facts are worth to a reader when several apply. */
+const FINDERS: readonly Finder[] = [findLawFacts];
+
+/** The time the finders may take on one document: past it they return what they have found. */
+const DEFAULT_BUDGET_MS = 3000;

@@ -1,0 +1,216 @@
+import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
+import { findDates, sayDate } from './dates.ts';
+import type { Finder, FinderInput } from './finder.ts';
+import { asSentence, clip, plainWords } from './plain-words.ts';
+import { pageSentences, type PageSentence } from './sentences.ts';
+
+/** Kinds whose text enacts, proposes or changes rules: ordinances and resolutions, bills, regulations, notices. */
+const LAW_KINDS = new Set(['ordinance', 'bill', 'rule', 'notice', 'plan', 'budget', 'packet']);
+
+const MONEY = String.raw`(?:\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand))?|\d[\d\s.,]*\d\s?(?:\$|€|euros?|dollars)(?!\w))`;
+const PERCENT = String.raw`\d*[.,]?\d+\s?(?:%|percent|per cent)`;
+
+/** Who enacts: "BE IT ORDAINED by the Board of Trustees of the … District that" and its equivalents. */
+const ENACTING = /\bbe it (?:further )?(?:ordained|resolved|enacted)(?: and determined)?,?\s+by\s+(?:the\s+)?([\p{L}][\p{L} ,.&'-]{2,120}?)(?:,?\s+(?:that|as follows)\b|:)/iu;
+const AGENCY = /^AGENCY:\s*([^,;.]{3,90})/m;
+
+/** A tax or levy and its rate: "a special tax of .02% of the value of all taxable property". */
+const LEVY = new RegExp(String.raw`\b((?:(?:an?|the)\s+)?(?:[\p{L}-]{3,20}\s+){0,2}?(?:tax|levy|rate|fee|charge|contribution|assessment)\s+(?:of|at(?: a rate of)?|is|equal to)\s+(?:${PERCENT}|${MONEY})(?:\s+(?:per|of|on)\s+(?:the\s+)?[\p{L}$\d][\p{L}\d$, ]{0,80}?(?=[,;.]|\s+(?:as|shall|for|in|is|and)\b))?)`, 'iu');
+const FISCAL_YEAR = /\b(?:fiscal year|FY)\s+((?:19|20)\d\d(?:\s?[-–/]\s?(?:19|20)?\d\d)?)|\b((?:19|20)\d\d\s?[-–/]\s?(?:19|20)?\d\d)\s+fiscal year/i;
+/** What money is for: the last of the purposes a sentence lists ("… and maintenance, repairs and alterations of library buildings"). */
+const PURPOSE = /\bfor\s+(?:the\s+)?(?:purposes?\s+of\s+)?((?:purchase|construction|maintenance|operation|repair|rental|payment|acquisition|improvement|support|funding|provision|establishment)\b[^;:]{5,400}?)(?=,\s+(?:an?|the)\s+\w+\s+(?:tax|levy)|;|\.\s|$)/i;
+
+/** The verbs that make a rate the document's own decision rather than one it mentions. */
+const IMPOSES = /\b(?:levy|levied|levies|impose[ds]?|established|fixed|payable|shall be (?:paid|charged|collected))\b/i;
+const MAX_PROPOSALS = 3;
+/** A title line in capitals restates what the text says in full. */
+const isShouting = (text: string): boolean => (text.match(/\p{Lu}/gu)?.length ?? 0) > 0.6 * (text.match(/\p{L}/gu)?.length ?? 1);
+
+const EFFECTIVE = /\b(?:(?:shall|will)\s+(?:take|be in)\s+(?:full\s+)?(?:effect|force)|takes? effect|in full force and effect|entre(?:ra)? en vigueur|entrar[áa] en vigencia|regir[áa]|becomes? effective|effective (?:on|as of|from))\b/i;
+const UPON_ADOPTION = /\b(?:from and after|upon|immediately (?:upon|after))\s+(?:its\s+)?(?:passage|adoption|approval|publication|enactment)/i;
+
+const PENALTY = /\b(?:fine[ds]?|penalt(?:y|ies)|imprisonment|jail|misdemeanor|civil penalty|amende|multa|sanci[óo]n)\b/i;
+const MONEY_PATTERN = new RegExp(MONEY, 'gi');
+const JAIL = /\b(?:imprisonment|jail|incarceration)\b[^.;]{0,40}?\b(\d+|one|two|three|six|thirty|ninety)\s+(days?|months?|years?)/i;
+
+const COMMENTS_DUE = /\b(?:comments?|objections?|testimony|written statements?)\b[^.]{0,120}?\b(?:must be received|received|submitted|filed|due)\b[^.]{0,40}?\b(?:on or before|by|before|no later than|not later than)\b/i;
+
+const STRIKE_INSERT = /\bstrik(?:e|ing)\s+["“`']{1,2}([^"”'`]{1,80})["”'`]{1,2}\s+and\s+insert(?:ing)?\s+["“`']{1,2}([^"”'`]{1,80})["”'`]{1,2}/i;
+const AMENDED = /\b((?:section|article|chapter|title|part|paragraph)\s+[\w.()-]{1,20}(?:\s+of\s+(?:the\s+)?[\p{Lu}][\p{L}\d ,.'-]{2,90}?)?)\s+(?:\([^)]{1,40}\)\s+)?is (?:hereby )?amended\b/iu;
+const CITED_AS = /\b(?:may|shall) be cited as (?:the\s+)?(?:``|"|“)(.{3,120}?)(?:''|"|”)/i;
+const PROPOSES = /\b(?:we|the (?:agency|department|commission|board|faa|epa|secretary))\s+(?:are\s+)?propos(?:e|es|ing)\s+to\s+([^.;]{10,240})/i;
+const APPLIES_TO = /\b(?:this (?:ordinance|rule|regulation|AD|section|act|chapter|by-?law|resolution))\s+(?:applies|shall apply|is applicable)\s+to\s+([^.;]{5,200})/i;
+const AFFECTS = /\b(?:affects?|would affect)\s+(\d[\d,]*\s+[\p{L}.-]+(?:\s+[\p{L}.-]+){0,5})/iu;
+/**
+ * What a bill, an ordinance or a rule requires, forbids or allows, said by whom: "The Secretary shall establish a
+ * pilot program" ("Each State must…", "No person shall…"). The subject is a short noun phrase at the sentence's start.
+ */
+const OBLIGATION = /(?:^|[:;]\s|``|\)\s|--|\bthat\s)(?:\([\w.]{1,4}\)\s*)*((?:the|each|every|any|no|a|an)\s+[\p{L}][\p{L}\d'-]*(?:\s+[\p{L}\d'-]+){0,6}?)\s+(shall|must|may not|is required to|is authorized to|is prohibited from)\s+([^;]{12,400})/iu;
+/** Sections of a bill or an ordinance: each may say what it requires once. */
+const SECTION_HEADING = /^(?:SEC(?:TION|\.)?|Section|Article|Art\.)\s*\d+/;
+const MAX_OBLIGATIONS = 8;
+
+const ADOPTED = /\b(?:adopted|passed|approved|enacted|adopt[ée]e?|aprobad[oa]|sancionad[oa])\b/i;
+const ROLL_CALL_AYES = /^\s*(?:ayes|yeas|yes|voting aye|pour)\s*[:\-–]\s*(.{0,400})$/im;
+const ROLL_CALL_NAYS = /^\s*(?:nays|noes|no|voting nay|contre)\s*[:\-–]\s*(.{0,400})$/im;
+
+const fact = (type: DraftFact['type'], statement: string, quote: string, page: number): DraftFact => ({
+  type,
+  statement: asSentence(clip(plainWords(statement))),
+  quote: quote.trim().slice(0, 200),
+  page,
+});
+
+/** "the Board of Trustees of the Warrenville Public Library District" → "The Board of Trustees". */
+const shortBody = (body: string): string => {
+  const name = body.replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
+  const head = name.split(/\s+of\s+(?:the\s+)?/i)[0]!;
+  const words = head.split(' ');
+  const cased = words.map((w) => (w === w.toUpperCase() && w.length > 2 ? w.charAt(0) + w.slice(1).toLowerCase() : w)).join(' ');
+  return `The ${cased}`;
+};
+
+const names = (list: string): string[] =>
+  list
+    .split(/,|;|\band\b/)
+    .map((n) => n.trim())
+    .filter((n) => n && !/^[-–\s]*none[-–\s]*$/i.test(n) && /\p{L}{2}/u.test(n));
+
+/** The enacting body, as a statement's subject; "It" when the document does not name one. */
+const subjectOf = (input: FinderInput, sentences: readonly PageSentence[]): string => {
+  for (const s of sentences) {
+    const m = ENACTING.exec(s.text);
+    if (m) return shortBody(m[1]!);
+  }
+  const agency = AGENCY.exec(input.pages[0]?.text.slice(0, 4000) ?? '');
+  if (agency) {
+    // "Federal Aviation Administration (FAA)": the short name reads better in every statement.
+    const name = agency[1]!.replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
+    return `The ${/\(([A-Z]{2,8})\)/.exec(name)?.[1] ?? name}`;
+  }
+  return 'It';
+};
+
+const money = (text: string): string[] => [...text.matchAll(MONEY_PATTERN)].map((m) => m[0].replace(/\s+/g, ' '));
+
+/**
+ * Facts of documents that enact, propose or change rules: what is levied and at what rate, for what and which
+ * year; when it takes effect; penalties; what is amended ("changes X to Y"); comment deadlines; who is
+ * affected; adoption with its roll call. Statements are templates filled with the document's own figures and
+ * names, each on the quote it rests on.
+ */
+export const findLawFacts: Finder = (input) => {
+  if (input.kind !== null && !LAW_KINDS.has(input.kind)) return [];
+  const sentences = pageSentences(input.pages);
+  const subject = subjectOf(input, sentences);
+  const facts: DraftFact[] = [];
+  const seen = new Set<string>();
+  let proposals = 0;
+  let obligations = 0;
+  let section = -1;
+  // Two obligations per section at most: a long section must not crowd out the others.
+  const obligedIn = new Map<number, number>();
+  const add = (f: DraftFact) => {
+    const key = `${f.type}:${f.statement.toLowerCase()}`;
+    if (seen.has(key) || facts.length >= 12) return;
+    seen.add(key);
+    facts.push(f);
+  };
+
+  for (const s of sentences) {
+    if (performance.now() > input.deadline) break;
+    const text = s.text;
+
+    const proposes = PROPOSES.exec(text);
+    if (proposes && proposals < MAX_PROPOSALS && proposes[1]!.split(/\s+/).length >= 5) {
+      proposals += 1;
+      add(fact('decision', `${subject} proposes to ${proposes[1]}`, proposes[0], s.page));
+    }
+
+    if (SECTION_HEADING.test(text)) section += 1;
+    // A recital ("WHEREAS…") explains; what follows "NOW, THEREFORE" decides.
+    const operative = text.replace(/^[\s\S]*?(?=\bnow,? therefore\b)/i, '');
+    const obliged = OBLIGATION.exec(operative);
+    if (obliged && obligations < MAX_OBLIGATIONS && (obligedIn.get(section) ?? 0) < 2 && !/^whereas\b/i.test(operative) && !isShouting(operative)) {
+      obligations += 1;
+      obligedIn.set(section, (obligedIn.get(section) ?? 0) + 1);
+      add(fact('decision', `${obliged[1]} ${obliged[2]} ${obliged[3]}`, operative.slice(obliged.index + obliged[0].indexOf(obliged[1]!)).slice(0, 200), s.page));
+    }
+
+    const cited = CITED_AS.exec(text);
+    if (cited) add(fact('decision', `It is called the ${cited[1]!.trim()}`, cited[0], s.page));
+
+    const levy = LEVY.exec(text);
+    const imposes = IMPOSES.exec(text);
+    if (levy && imposes && !/^whereas\b/i.test(text) && !isShouting(text)) {
+      const fy = FISCAL_YEAR.exec(text);
+      const purpose = PURPOSE.exec(text);
+      const what = levy[1]!.replace(/^(?:an?|the)\s+/i, '').replace(/\s+(?:is|equal to)\s+/i, ' of ');
+      const verb = /^levi/i.test(imposes[0]) ? 'levies' : /^impos/i.test(imposes[0]) ? 'imposes' : 'sets';
+      const parts = [`${subject} ${verb} a ${what}`];
+      if (fy) parts.push(`for fiscal year ${fy[1] ?? fy[2]}`);
+      if (purpose) parts.push(`for ${lastListItem(purpose[1]!)}`);
+      add(fact('rate', parts.join(' '), levy[0], s.page));
+    }
+
+    if (EFFECTIVE.test(text)) {
+      const date = findDates(text, input.language)[0];
+      if (date) add(fact('date', `It takes effect on ${sayDate(date.iso)}`, text.slice(0, 200), s.page));
+      else if (UPON_ADOPTION.test(text)) add(fact('date', 'It takes effect as soon as it is adopted', UPON_ADOPTION.exec(text)![0], s.page));
+    }
+
+    if (PENALTY.test(text)) {
+      const amounts = money(text);
+      const jail = JAIL.exec(text);
+      if (amounts.length > 0 || jail) {
+        const fine = amounts.length > 1 ? `a fine of ${amounts[0]} to ${amounts[amounts.length - 1]}` : amounts.length === 1 ? `a fine of up to ${amounts[0]}` : '';
+        const prison = jail ? `${fine ? ' or ' : ''}up to ${jail[1]} ${jail[2]} in jail` : '';
+        add(fact('penalty', `Breaking this rule can bring ${fine}${prison}`, text.slice(Math.max(0, PENALTY.exec(text)!.index - 60), PENALTY.exec(text)!.index + 140), s.page));
+      }
+    }
+
+    if (COMMENTS_DUE.test(text)) {
+      const date = findDates(text, input.language)[0];
+      if (date) add(fact('deadline', `Comments must be received by ${sayDate(date.iso)}`, date.text, s.page));
+    }
+
+    const strike = STRIKE_INSERT.exec(text);
+    if (strike) add(fact('amendment', `It changes "${strike[1]}" to "${strike[2]}"`, strike[0], s.page));
+    else {
+      const amended = AMENDED.exec(text);
+      if (amended) add(fact('amendment', `It amends ${amended[1]}`, amended[0], s.page));
+    }
+
+    const applies = APPLIES_TO.exec(text) ;
+    if (applies) add(fact('affected', `It applies to ${applies[1]}`, applies[0], s.page));
+    const affects = AFFECTS.exec(text);
+    if (affects && /\b(?:estimate|proposed|rule|AD|registry|would)\b/i.test(text)) add(fact('affected', `It affects ${affects[1]}`, affects[0], s.page));
+  }
+
+  const adoption = adoptionFact(input, sentences);
+  if (adoption) add(adoption);
+  return facts;
+};
+
+/** "for the purchase of sites…, and maintenance, repairs, and alterations of library buildings" → its last purpose. */
+const lastListItem = (purposes: string): string => {
+  const items = purposes.split(/,\s+(?:and\s+)?(?=(?:the\s+)?(?:purchase|construction|maintenance|operation|repair|rental|payment|acquisition|improvement|support)\b)/i);
+  return items[items.length - 1]!.replace(/^and\s+/i, '').trim();
+};
+
+/** The adoption of the document with its roll call: "It was adopted on July 15, 2020, 7-0." */
+const adoptionFact = (input: FinderInput, sentences: readonly PageSentence[]): DraftFact | null => {
+  for (const s of sentences) {
+    if (!ADOPTED.test(s.text) || !/^\s*(?:adopted|passed|approved|enacted|adopt|aprob|sancion|dad[ao])/i.test(s.text)) continue;
+    const date = findDates(s.text, input.language)[0];
+    if (!date) continue;
+    const page = input.pages.find((p) => p.number === s.page)?.text ?? '';
+    const ayes = ROLL_CALL_AYES.exec(page);
+    const nays = ROLL_CALL_NAYS.exec(page);
+    const yes = ayes ? names(ayes[1]!).length : 0;
+    const no = nays ? names(nays[1]!).length : 0;
+    const tally = yes > 0 ? `, ${yes} to ${no}` : '';
+    return fact('vote', `It was adopted on ${sayDate(date.iso)}${tally}`, s.text.slice(0, 160), s.page);
+  }
+  return null;
+};
