@@ -23,10 +23,11 @@ const MONTH = Object.keys(MONTHS)
   .join('|');
 
 // Each alternative is bounded (no nested quantifiers), so a scan is linear in the text's length.
-const MONTH_FIRST = `\\b(${MONTH})\\.?\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(\\d{4})\\b`;
-const DAY_FIRST = `\\b(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(\\d{4})\\b`;
-const DAY_OF = `\\b(\\d{1,2})\\s?(?:st|nd|rd|th)?\\s{1,3}day\\s{1,3}of\\s{1,3}(${MONTH}),?\\s{1,3}(\\d{4})\\b`;
-const NUMERIC = `\\b(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})\\b`;
+const MONTH_FIRST = `\\b(?<m1>${MONTH})\\.?\\s{1,3}(?<d1>\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(?<y1>\\d{4})\\b`;
+const DAY_FIRST = `\\b(?<d2>\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(?<m2>${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(?<y2>\\d{4})\\b`;
+const DAY_OF = `\\b(?<d3>\\d{1,2})\\s?(?:st|nd|rd|th)?\\s{1,3}day\\s{1,3}of\\s{1,3}(?<m3>${MONTH}),?\\s{1,3}(?<y3>\\d{4})\\b`;
+// "08-09-06" is more often a number (an ordinance's) than a date: with dashes, only a four-digit year counts.
+const NUMERIC = `\\b(?<a>\\d{1,2})(?:[/.](?<b>\\d{1,2})[/.](?<y4>\\d{4}|\\d{2})|-(?<b2>\\d{1,2})-(?<y5>\\d{4}))\\b`;
 const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${DAY_OF}|${NUMERIC}`, 'giu');
 
 const iso = (year: number, month: number, day: number): string | null => {
@@ -44,25 +45,20 @@ export const findDates = (text: string, language: DocumentLanguage | null = null
   const dayFirst = language !== null && language.code !== 'en';
   const found: WrittenDate[] = [];
   for (const m of text.matchAll(DATE_PATTERN)) {
+    const g = m.groups!;
     let day: number;
     let month: number;
     let year: number;
-    if (m[1] !== undefined) {
-      month = MONTHS[m[1].toLowerCase()]!;
-      day = Number(m[2]);
-      year = Number(m[3]);
-    } else if (m[4] !== undefined) {
-      day = Number(m[4]);
-      month = MONTHS[m[5]!.toLowerCase()]!;
-      year = Number(m[6]);
-    } else if (m[7] !== undefined) {
-      day = Number(m[7]);
-      month = MONTHS[m[8]!.toLowerCase()]!;
-      year = Number(m[9]);
+    const named = g.m1 ?? g.m2 ?? g.m3;
+    if (named !== undefined) {
+      month = MONTHS[named.toLowerCase()]!;
+      day = Number(g.d1 ?? g.d2 ?? g.d3);
+      year = Number(g.y1 ?? g.y2 ?? g.y3);
     } else {
-      const [a, b] = [Number(m[10]), Number(m[11])];
+      const [a, b] = [Number(g.a), Number(g.b ?? g.b2)];
       [month, day] = dayFirst ? [b, a] : [a, b];
-      year = m[12]!.length === 2 ? 2000 + Number(m[12]) - (Number(m[12]) > 60 ? 100 : 0) : Number(m[12]);
+      const y = g.y4 ?? g.y5!;
+      year = y.length === 2 ? 2000 + Number(y) - (Number(y) > 60 ? 100 : 0) : Number(y);
     }
     const value = iso(year, month, day);
     if (value) found.push({ iso: value, text: m[0], index: m.index });

@@ -20,20 +20,26 @@ const FISCAL_YEAR = /\b(?:fiscal year|FY)\s+((?:19|20)\d\d(?:\s?[-–/]\s?(?:19|
 /** What money is for: the last of the purposes a sentence lists ("… and maintenance, repairs and alterations of library buildings"). */
 const PURPOSE = /\bfor\s+(?:the\s+)?(?:purposes?\s+of\s+)?((?:purchase|construction|maintenance|operation|repair|rental|payment|acquisition|improvement|support|funding|provision|establishment)\b[^;:]{5,400}?)(?=,\s+(?:an?|the)\s+\w+\s+(?:tax|levy)|;|\.\s|$)/i;
 
+/**
+ * A charge stated per unit in a schedule, in any of the three languages: "Contribution par unité 5 308 $",
+ * "Fee per dwelling unit: $1,200", "Tasa por metro lineal $ 120".
+ */
+const PER_UNIT = new RegExp(String.raw`\b((?:contribution|redevance|taxe|tarif|frais|droit|fee|charge|rate|levy|tasa|derecho|contribuci[óo]n|impuesto)(?:\s+[\p{L}-]{2,20}){0,2}?\s+(?:per|par|por|each)\s+[\p{L}-]{3,20}(?:\s+[\p{L}-]{2,20})?)\s*[:=]?\s*(${MONEY})`, 'iu');
+
 /** The verbs that make a rate the document's own decision rather than one it mentions. */
 const IMPOSES = /\b(?:levy|levied|levies|impose[ds]?|established|fixed|payable|shall be (?:paid|charged|collected))\b/i;
 const MAX_PROPOSALS = 3;
 /** A title line in capitals restates what the text says in full. */
 const isShouting = (text: string): boolean => (text.match(/\p{Lu}/gu)?.length ?? 0) > 0.6 * (text.match(/\p{L}/gu)?.length ?? 1);
 
-const EFFECTIVE = /\b(?:(?:shall|will)\s+(?:take|be in)\s+(?:full\s+)?(?:effect|force)|takes? effect|in full force and effect|entre(?:ra)? en vigueur|entrar[áa] en vigencia|regir[áa]|becomes? effective|effective (?:on|as of|from))\b/i;
+const EFFECTIVE = /\b(?:entr[ée]e en vigueur|(?:shall|will)\s+(?:take|be in)\s+(?:full\s+)?(?:effect|force)|takes? effect|in full force and effect|entre(?:ra)? en vigueur|entrar[áa] en vigencia|regir[áa]|becomes? effective|effective (?:on|as of|from))\b/i;
 const UPON_ADOPTION = /\b(?:from and after|upon|immediately (?:upon|after))\s+(?:its\s+)?(?:passage|adoption|approval|publication|enactment)/i;
 
 const PENALTY = /\b(?:fine[ds]?|penalt(?:y|ies)|imprisonment|jail|misdemeanor|civil penalty|amende|multa|sanci[óo]n)\b/i;
 const MONEY_PATTERN = new RegExp(MONEY, 'gi');
 const JAIL = /\b(?:imprisonment|jail|incarceration)\b[^.;]{0,40}?\b(\d+|one|two|three|six|thirty|ninety)\s+(days?|months?|years?)/i;
 
-const COMMENTS_DUE = /\b(?:comments?|objections?|testimony|written statements?)\b[^.]{0,120}?\b(?:must be received|received|submitted|filed|due)\b[^.]{0,40}?\b(?:on or before|by|before|no later than|not later than)\b/i;
+const COMMENTS_DUE = /\b(?:(?:comments?|objections?|testimony|written statements?)\b[^.]{0,120}?\b(?:must be received|received|submitted|filed|due)|(?:must|will|should)\s+receive\s+(?:your\s+|any\s+)?(?:comments?|objections?))\b[^.]{0,60}?\b(?:on or before|by|before|no later than|not later than)\b/i;
 
 const STRIKE_INSERT = /\bstrik(?:e|ing)\s+["“`']{1,2}([^"”'`]{1,80})["”'`]{1,2}\s+and\s+insert(?:ing)?\s+["“`']{1,2}([^"”'`]{1,80})["”'`]{1,2}/i;
 const AMENDED = /\b((?:section|article|chapter|title|part|paragraph)\s+[\w.()-]{1,20}(?:\s+of\s+(?:the\s+)?[\p{Lu}][\p{L}\d ,.'-]{2,90}?)?)\s+(?:\([^)]{1,40}\)\s+)?is (?:hereby )?amended\b/iu;
@@ -50,7 +56,7 @@ const OBLIGATION = /(?:^|[:;]\s|``|\)\s|--|\bthat\s)(?:\([\w.]{1,4}\)\s*)*((?:th
 const SECTION_HEADING = /^(?:SEC(?:TION|\.)?|Section|Article|Art\.)\s*\d+/;
 const MAX_OBLIGATIONS = 8;
 
-const ADOPTED = /\b(?:adopted|passed|approved|enacted|adopt[ée]e?|aprobad[oa]|sancionad[oa])\b/i;
+const ADOPTED = /\b(?:adopted|adoption|passed|approved|enacted|adopt[ée]e?|aprobad[oa]|sancionad[oa])\b/i;
 const ROLL_CALL_AYES = /^\s*(?:ayes|yeas|yes|voting aye|pour)\s*[:\-–]\s*(.{0,400})$/im;
 const ROLL_CALL_NAYS = /^\s*(?:nays|noes|no|voting nay|contre)\s*[:\-–]\s*(.{0,400})$/im;
 
@@ -153,6 +159,13 @@ export const findLawFacts: Finder = (input) => {
       add(fact('rate', parts.join(' '), levy[0], s.page));
     }
 
+    const perUnit = PER_UNIT.exec(text);
+    if (perUnit && !levy) {
+      const label = perUnit[1]!.replace(/\s+/g, ' ');
+      const english = input.language === null || input.language.code === 'en';
+      add(fact('rate', english ? `${subject} sets a ${label} of ${perUnit[2]}` : `${subject} sets ${perUnit[2]} ("${label}")`, perUnit[0], s.page));
+    }
+
     if (EFFECTIVE.test(text)) {
       const date = findDates(text, input.language)[0];
       if (date) add(fact('date', `It takes effect on ${sayDate(date.iso)}`, text.slice(0, 200), s.page));
@@ -198,19 +211,23 @@ const lastListItem = (purposes: string): string => {
   return items[items.length - 1]!.replace(/^and\s+/i, '').trim();
 };
 
-/** The adoption of the document with its roll call: "It was adopted on July 15, 2020, 7-0." */
+/**
+ * The adoption of the document with its roll call: "It was adopted on July 15, 2020, 7 to 0." Of several
+ * adoption lines (a draft adopted, then the final text), the latest date is the adoption.
+ */
 const adoptionFact = (input: FinderInput, sentences: readonly PageSentence[]): DraftFact | null => {
+  let best: { s: PageSentence; iso: string } | null = null;
   for (const s of sentences) {
     if (!ADOPTED.test(s.text) || !/^\s*(?:adopted|passed|approved|enacted|adopt|aprob|sancion|dad[ao])/i.test(s.text)) continue;
     const date = findDates(s.text, input.language)[0];
-    if (!date) continue;
-    const page = input.pages.find((p) => p.number === s.page)?.text ?? '';
-    const ayes = ROLL_CALL_AYES.exec(page);
-    const nays = ROLL_CALL_NAYS.exec(page);
-    const yes = ayes ? names(ayes[1]!).length : 0;
-    const no = nays ? names(nays[1]!).length : 0;
-    const tally = yes > 0 ? `, ${yes} to ${no}` : '';
-    return fact('vote', `It was adopted on ${sayDate(date.iso)}${tally}`, s.text.slice(0, 160), s.page);
+    if (date && (!best || date.iso > best.iso)) best = { s, iso: date.iso };
   }
-  return null;
+  if (!best) return null;
+  const page = input.pages.find((p) => p.number === best.s.page)?.text ?? '';
+  const ayes = ROLL_CALL_AYES.exec(page);
+  const nays = ROLL_CALL_NAYS.exec(page);
+  const yes = ayes ? names(ayes[1]!).length : 0;
+  const no = nays ? names(nays[1]!).length : 0;
+  const tally = yes > 0 ? `, ${yes} to ${no}` : '';
+  return fact('vote', `It was adopted on ${sayDate(best.iso)}${tally}`, best.s.text.slice(0, 160), best.s.page);
 };

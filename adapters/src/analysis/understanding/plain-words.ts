@@ -4,7 +4,7 @@
  * borrows from the document; the quote keeps the document's own.
  */
 const PLAIN: ReadonlyArray<[RegExp, string]> = [
-  [/\bhereby\s+/gi, ''],
+  [/\s*\bhereby\b/gi, ''],
   [/\b(?:herein|hereinafter|hereinbefore|heretofore|thereof|therein|aforesaid|aforementioned)\b\s*/gi, ''],
   [/\bpursuant to\b/gi, 'under'],
   [/\bin accordance with\b/gi, 'under'],
