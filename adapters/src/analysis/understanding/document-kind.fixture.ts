@@ -1152,6 +1152,241 @@ Línea de acción 2.1: Ayudas a la contratación de jóvenes desempleados.
 Las metas e indicadores de cada línea se revisarán anualmente.`,
     ],
   },
+
+  // ---------------------------------------------------------------- harder cases: one kind dressed as another
+  {
+    kind: 'notice',
+    language: 'es',
+    name: 'Spanish bases de convocatoria for police officers',
+    pages: [
+      `AYUNTAMIENTO DE MÉRIDA
+BASES DE LA CONVOCATORIA PARA LA PROVISIÓN DE DOS PLAZAS DE AGENTE DE POLICÍA LOCAL
+Primera.- Objeto de la convocatoria.
+Es objeto de la presente convocatoria la provisión, mediante oposición libre, de dos plazas de Agente.
+Segunda.- Requisitos de los aspirantes.
+Para ser admitidos, los aspirantes deberán reunir los siguientes requisitos: tener la nacionalidad española.
+Las solicitudes se presentarán en el plazo de veinte días naturales a contar desde la publicación del extracto en el Boletín Oficial del Estado.`,
+    ],
+  },
+  {
+    kind: 'minutes',
+    language: 'en',
+    name: 'Berkeley annotated agenda (action minutes)',
+    pages: [
+      `CITY OF BERKELEY
+ANNOTATED AGENDA
+BERKELEY CITY COUNCIL MEETING
+Tuesday, February 28, 2023
+Roll Call: 6:04 p.m. All present.
+Action Calendar
+1. Amendments to the Berkeley Municipal Code Chapter 12.70
+Action: M/S/C (Harrison/Hahn) to adopt first reading of Ordinance No. 7,862-N.S.
+Vote: All Ayes.
+2. Budget Referral: Street Lighting
+Action: M/S/C (Taplin/Kesarwani) to refer to the budget process.
+Vote: Ayes – Kesarwani, Taplin, Bartlett, Harrison, Hahn, Wengraf, Robinson, Humbert, Arreguín; Noes – None.
+Adjournment
+Action: M/S/C (Arreguín/Hahn) to adjourn the meeting. Vote: All Ayes.
+Adjourned at 10:47 p.m.`,
+    ],
+  },
+  {
+    kind: 'minutes',
+    language: 'en',
+    name: 'Vermont selectboard minutes with agenda headings',
+    pages: [
+      `TOWN OF BRATTLEBORO
+SELECTBOARD MEETING
+February 21, 2023
+Present: Chair Elizabeth McLoughlin, Vice Chair Daniel Quipp, Board Members Franz Reichsman, Jessica Gelter.
+Chair McLoughlin called the meeting to order at 6:15 PM.
+CHANGES TO THE AGENDA
+There were none.
+APPROVE MINUTES – February 7, 2023
+Quipp moved to approve the minutes, seconded by Reichsman. The motion passed 4-0.
+NEW BUSINESS
+A. Fire Department Ladder Truck Purchase
+Gelter moved to authorize the purchase, seconded by Quipp. The motion passed unanimously.`,
+    ],
+  },
+  {
+    kind: 'report',
+    language: 'en',
+    name: 'Michigan annual comprehensive financial report',
+    pages: [
+      `CITY OF ANN ARBOR, MICHIGAN
+ANNUAL COMPREHENSIVE FINANCIAL REPORT
+For the Fiscal Year Ended June 30, 2022
+Prepared by the Financial and Budget Planning Services Unit
+INTRODUCTORY SECTION
+Letter of Transmittal
+December 15, 2022
+To the Honorable Mayor, Members of City Council, and Citizens of the City of Ann Arbor:
+State law requires that every general-purpose local government publish within six months of the close of each fiscal year a complete set of audited financial statements.`,
+    ],
+  },
+  {
+    kind: 'budget',
+    language: 'en',
+    name: 'Arizona city budget message',
+    pages: [
+      `BUDGET MESSAGE
+To the Honorable Mayor and City Council:
+I am pleased to present the Fiscal Year 2024 Proposed Budget for the City of Tempe. The General Fund budget totals $312.4 million, an increase of 4.1% over the current year. Revenues from sales tax are projected to grow 3%. The budget funds 12 new police officer positions and maintains the property tax rate at $2.16 per $100 of assessed value.`,
+    ],
+  },
+  {
+    kind: 'vote-record',
+    language: 'en',
+    name: 'California statement of votes cast',
+    pages: [
+      `STATEMENT OF VOTES CAST
+Special Municipal Election – March 7, 2023
+Precinct Registration Ballots Cast Yes No
+Precinct 1 2,104 612 401 205
+Precinct 2 1,988 540 322 214
+Precinct 3 2,310 701 455 240
+Total 6,402 1,853 1,178 659`,
+    ],
+  },
+  {
+    kind: 'notice',
+    language: 'en',
+    name: 'Connecticut notice of a cancelled meeting',
+    pages: [
+      `PUBLIC NOTICE
+The regular meeting of the Zoning Board of Appeals scheduled for Thursday, May 11, 2023 has been cancelled due to lack of agenda items. The next regular meeting will be held on June 8, 2023 at 7:00 p.m. in the Town Hall auditorium.`,
+    ],
+  },
+  {
+    kind: 'agenda',
+    language: 'en',
+    name: 'California agenda with staff recommendations',
+    pages: [
+      `CITY OF SAN MATEO
+CITY COUNCIL REGULAR MEETING
+AGENDA
+Monday, April 17, 2023 – 7:00 PM
+CONSENT CALENDAR
+1. Approval of Minutes
+Recommendation: Approve the minutes of the April 3, 2023 City Council meeting.
+2. Sewer Rehabilitation Project – Award of Contract
+Recommendation: Adopt a Resolution awarding a contract to Ghilotti Bros. in the amount of $4,215,000.
+PUBLIC HEARING
+3. Short-Term Rental Ordinance
+Recommendation: Introduce an ordinance amending Title 27 of the Municipal Code, waive further reading.
+ADJOURNMENT`,
+    ],
+  },
+  {
+    kind: 'ordinance',
+    language: 'fr',
+    name: 'French délibération du conseil municipal',
+    pages: [
+      `DÉPARTEMENT DU FINISTÈRE
+COMMUNE DE CROZON
+DÉLIBÉRATION DU CONSEIL MUNICIPAL N° 2023-24
+Séance du 30 mars 2023
+Objet : Vote des taux d'imposition 2023
+Nombre de conseillers en exercice : 27 – Présents : 22 – Votants : 26
+Le Conseil municipal, après en avoir délibéré, à l'unanimité,
+DÉCIDE de fixer les taux d'imposition pour 2023 comme suit : taxe foncière bâti 36,52 %, taxe foncière non bâti 48,10 %.
+Ainsi fait et délibéré les jour, mois et an susdits.`,
+    ],
+  },
+  {
+    kind: 'minutes',
+    language: 'es',
+    name: 'Spanish acta de la junta de gobierno local',
+    pages: [
+      `ACTA DE LA SESIÓN ORDINARIA DE LA JUNTA DE GOBIERNO LOCAL
+CELEBRADA EL DÍA 12 DE ABRIL DE 2023
+Asistentes: Sr. Alcalde-Presidente D. Juan Pérez; Tenientes de Alcalde Dª María López y D. Luis García.
+En Cuenca, siendo las 9:30 horas, se reúnen los señores arriba indicados.
+1.- APROBACIÓN DEL ACTA DE LA SESIÓN ANTERIOR. Se aprueba por unanimidad.
+2.- LICENCIAS DE OBRA. La Junta de Gobierno Local, por unanimidad, acuerda conceder las siguientes licencias.
+Y no habiendo más asuntos, se levanta la sesión a las 10:15 horas.`,
+    ],
+  },
+  {
+    kind: 'decision',
+    language: 'en',
+    name: 'New Jersey administrative law initial decision',
+    pages: [
+      `STATE OF NEW JERSEY
+OFFICE OF ADMINISTRATIVE LAW
+INITIAL DECISION
+OAL DKT. NO. EDS 01234-23
+J.M. AND K.M. ON BEHALF OF A.M., Petitioners,
+v.
+MONTCLAIR TOWNSHIP BOARD OF EDUCATION, Respondent.
+Record Closed: April 3, 2023  Decided: April 20, 2023
+BEFORE JUDGE SARAH G. CROWLEY, ALJ:
+STATEMENT OF THE CASE
+Petitioners contend that the respondent failed to provide their child with a free appropriate public education.
+FINDINGS OF FACT
+Based on the testimony and the documentary evidence, I FIND the following as FACT.
+ORDER
+It is ORDERED that the petition is DISMISSED.`,
+    ],
+  },
+  {
+    kind: 'plan',
+    language: 'en',
+    name: 'Pennsylvania county hazard mitigation plan',
+    pages: [
+      `BUCKS COUNTY HAZARD MITIGATION PLAN
+2023 Update
+Section 1: Introduction
+The purpose of this plan is to reduce loss of life and property from natural hazards.
+Section 6: Mitigation Strategy
+Goal 1: Protect life and property.
+Objective 1.1: Reduce flood losses to repetitively flooded structures.
+Action 1.1.1: Acquire and demolish 20 flood-prone homes.`,
+    ],
+  },
+  {
+    kind: 'report',
+    language: 'es',
+    name: 'Spanish fire service memoria anual',
+    pages: [
+      `MEMORIA ANUAL 2022
+Servicio Municipal de Bomberos de Zaragoza
+1. Introducción
+Durante el año 2022 el servicio atendió 9.412 intervenciones, un 6 % más que en 2021.
+2. Actividad
+Incendios urbanos: 1.204. Rescates: 688. Salvamentos: 2.115.
+3. Conclusiones
+El tiempo medio de respuesta se redujo a 8 minutos y 40 segundos.`,
+    ],
+  },
+  {
+    kind: 'agenda',
+    language: 'fr',
+    name: 'French commission des finances ordre du jour',
+    pages: [
+      `COMMISSION DES FINANCES
+Réunion du lundi 3 avril 2023 à 18 h 30
+Ordre du jour :
+– Compte administratif 2022
+– Budget primitif 2023
+– Subventions aux associations
+– Questions diverses`,
+    ],
+  },
+  {
+    kind: 'ordinance',
+    language: 'fr',
+    name: 'Quebec extrait du procès-verbal (one resolution)',
+    pages: [
+      `EXTRAIT DU PROCÈS-VERBAL de la séance ordinaire du conseil municipal de la Ville de Rimouski tenue le 3 avril 2023
+Résolution 2023-04-215
+OCTROI DE CONTRAT – RÉFECTION DU BOULEVARD DE LA RIVIÈRE
+IL EST PROPOSÉ par la conseillère Sandie Gagnon, appuyé par le conseiller Dave Dumas et résolu à l'unanimité que le conseil
+octroie le contrat à Construction BML inc. au montant de 2 345 678,90 $.
+Copie certifiée conforme`,
+    ],
+  },
 ];
 
 /** A meeting packet: the agenda, then the minutes and reports it refers to, each opening its own pages. */

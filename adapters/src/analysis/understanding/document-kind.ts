@@ -139,14 +139,16 @@ const KIND_CUES: KindCues[] = [
     tier: 'form',
     title: [
       // "3 minutes", "(30 minutes)" are lengths of time, not a record of a meeting.
-      ...title('en', '(?<![\\d)]\\s{0,2})minutes', '^(?:official |journal of (?:the )?)?proceedings', 'summary of proceedings'),
+      ...title('en', '(?<![\\d)]\\s{0,2})minutes', '^(?:official |journal of (?:the )?)?proceedings', 'summary of proceedings',
+        // An agenda annotated with what was done is the record of the meeting.
+        'annotated agenda', 'action (?:minutes|summary)', 'summary of actions?'),
       ...title('fr', 'proces[- ]verbal', 'compte[- ]?rendu'),
       ...title('es', 'acta'),
     ],
     strong: [
       ...body('en', `(?:moved|seconded) by(?!${BLANK})`, 'motion (?:carried|passed|failed|approved|adopted|died)',
         '(?:carried|approved|adopted|passed) unanimously', 'unanimously (?:carried|approved|adopted|passed)',
-        'called (?:the meeting )?to order at', '(?:meeting )?(?:was )?adjourned at(?! _)', 'seconded the motion',
+        'called (?:the meeting )?to order at', 'm/s/c', 'vote: (?:all )?ayes', '(?:meeting )?(?:was )?adjourned at(?! _)', 'seconded the motion',
         'the motion (?:carried|passed|failed)'),
       ...body('fr', 'adopte(?:e|s|es)? a l\'unanimite', 'a l\'unanimite', 'apres en avoir delibere',
         'secretaire de seance', 'seance (?:est )?levee', `il est propose par(?!${BLANK})`,
@@ -169,7 +171,8 @@ const KIND_CUES: KindCues[] = [
       ...title('en', '(?<!consent |regular )agenda', 'order of business',
         '^(?:public )?notice of (?:a |the )?(?:regular |special |annual |emergency |rescheduled )?(?:[a-z]{1,30} )?meeting'),
       ...title('fr', 'ordre du jour'),
-      ...title('es', 'orden del dia', 'convocatoria'),
+      // A "convocatoria" also calls for applicants or grants; only the call to a session is an agenda.
+      ...title('es', 'orden del dia', 'convocatoria(?= (?:de|a) (?:la )?sesion| del pleno|$)'),
     ],
     strong: [
       ...body('en', 'call to order(?! at)', 'items? for (?:possible )?action', '\\(action\\)',
@@ -221,7 +224,7 @@ const KIND_CUES: KindCues[] = [
       ...body('en', 'comments must be received', 'notice of proposed rule ?making', 'action: (?:proposed|final) rule',
         'for further information contact', 'regulatory flexibility act', 'paperwork reduction act',
         'executive order 12866', 'submit comments', 'rule ?making'),
-      ...body('fr', 'gazette officielle'),
+      ...body('fr', 'gazette officielle', 'projet de reglement', 'pourra etre edicte'),
     ],
     weak: body(undefined, 'cfr', 'agency:', 'summary:', 'dates:', 'regulations?', 'docket', 'federal register'),
   },
@@ -231,7 +234,8 @@ const KIND_CUES: KindCues[] = [
     title: [
       ...title('en', 'ordinance', 'resolution', 'by-?law', 'executive order', 'local law'),
       ...title('fr', 'reglement', 'resolution', 'arrete (?:municipal|du maire|prefectoral|n)', 'decret',
-        'extrait du registre des deliberations', 'deliberation'),
+        // An extract of the register or of the minutes carries one resolution.
+        'extrait (?:du registre|du proces-verbal)', 'deliberation'),
       ...title('es', 'ordenanza', 'resolucion', 'decreto', 'reglamento'),
     ],
     strong: [
@@ -239,13 +243,14 @@ const KIND_CUES: KindCues[] = [
         'passed and approved', 'adopted this \\d', 'does (?:hereby )?ordain', 'hereby (?:ordains|resolves)',
         'shall (?:be|take) (?:in full force and )?effect'),
       ...body('fr', 'attendu que', 'il est (?:par la presente )?(?:decrete|ordonne|statue)', 'decrete',
-        'arrete ?:', 'le conseil (?:municipal )?(?:decrete|ordonne|statue)', 'entre(?:ra)? en vigueur'),
+        'arrete ?:', 'le conseil (?:municipal )?(?:decrete|ordonne|statue)', 'entre(?:ra)? en vigueur',
+        'pour extrait (?:certifie )?conforme', 'ainsi fait et delibere'),
       ...body('es', 'sanciona con fuerza de ordenanza', 'ordena ?:', 'decreta ?:', 'resuelve ?:',
         'el (?:honorable )?concejo deliberante', 'ordenase', 'comuniquese'),
     ],
     weak: [
       ...body('en', 'whereas', 'section \\d', 'ordinance', 'resolution', 'hereby', 'ordained'),
-      ...body('fr', 'considerant que', 'article \\d', 'reglement', 'resolution'),
+      ...body('fr', 'considerant que', 'article \\d', 'reglement', 'resolution', 'vu (?:le|la|les|l\')', 'objet ?:'),
       ...body('es', 'considerando', 'visto', 'articulo \\d', 'ordenanza', 'resolucion'),
     ],
   },
@@ -280,15 +285,17 @@ const KIND_CUES: KindCues[] = [
       // A line that is only "Public notice" or "Notice of ...": "NOTICE: This opinion is subject to revision" is not.
       ...title('en', '^(?:public |legal |official )?notice(?= of | to |$)', 'notice of public hearing',
         'invitation to bid', 'request for (?:proposals|bids|qualifications)'),
-      ...title('fr', '^avis(?: public)?(?= |$)'),
-      ...title('es', '^(?:edicto|anuncio|aviso)(?=[ :]|$)'),
+      // "Avis public", "Avis d'enquête", "Avis aux créanciers"; "Avis est donné que..." opens a sentence.
+      ...title('fr', '^avis(?=$| public| d\'| de | aux | a )'),
+      ...title('es', '^(?:edicto|anuncio|aviso)(?=[ :]|$)', 'bases (?:reguladoras )?de (?:la )?convocatoria'),
     ],
     strong: [
       ...body('en', 'notice is hereby given', 'public hearing will be held', 'hereby gives? notice',
         'sealed (?:bids|proposals)', 'notice to (?:creditors|bidders|contractors)'),
       ...body('fr', 'avis (?:public )?est (?:par la presente |par les presentes )?donne', 'est par la presente donne'),
       ...body('es', '(?:se )?hace saber', 'hacer saber', 'cita y emplaza', 'edictos?', 'comunica por [a-z]+ dias',
-        'se cita', 'legalmente notificad[oa]s?'),
+        'se cita', 'legalmente notificad[oa]s?', 'informacion publica', 'se expone al publico',
+        'plazo de (?:presentacion|[a-z]+ dias (?:habiles|naturales))'),
     ],
     weak: [
       ...body('en', 'public hearing', 'interested (?:persons|parties)', 'any person', 'notice'),
