@@ -2,6 +2,7 @@ import type { DocumentLanguage, DraftFact } from '@civicwatch/core/contracts/ana
 import type { DocumentUnderstanding, FactFinder } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
 import { documentDate } from './document-date.ts';
+import { detectDocumentKind } from './document-kind.ts';
 import type { Finder } from './finder.ts';
 import { findLawFacts } from './law-facts.ts';
 
@@ -14,7 +15,7 @@ export class RuleBasedFactFinder implements FactFinder {
 
   async understand(pages: readonly ExtractedPage[], language: DocumentLanguage | null): Promise<DocumentUnderstanding> {
     const deadline = performance.now() + this.budgetMs;
-    const kind = null;
+    const kind = detectDocumentKind(pages, language);
     const date = documentDate(pages, language);
     const facts: DraftFact[] = [];
     for (const find of FINDERS) {
