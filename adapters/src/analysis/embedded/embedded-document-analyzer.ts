@@ -171,10 +171,12 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     signal?.throwIfAborted();
 
     const facts = checkedFacts(request);
-    const told = summaryFacts(facts);
+    // A bill is told by its name, then its own provisions (ADR 0019); other documents by their facts.
+    const bill = request.understanding.kind === 'bill';
+    const told = summaryFacts(facts, bill ? 1 : undefined);
     const opening = told.length > 0 ? told.map((f) => f.statement) : [kindSentence(request.understanding.kind, request.pages.length)];
     const summaryUnits = ownSentences(ranked.length > 0 ? ranked.map((r) => r.unit) : fallbackSummary(units), told, opening,
-      request.understanding.kind === 'bill' ? Number.POSITIVE_INFINITY : 1);
+      bill ? Number.POSITIVE_INFINITY : 1);
     const builder = new DraftBuilder(summaryUnits);
     builder.said.push(...told.map((f) => f.statement));
     const quotes = facts.map((f) => normalizeForGrounding(f.quote));

@@ -23,16 +23,16 @@ export const FACT_LABEL: Record<FactType, string> = {
 export const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 /**
- * The facts a summary is composed of, most important first: at most three of a type but decisions, five in all, within the
- * word budget. The others are left for the key insights.
+ * The facts a summary is composed of, most important first: at most three of a type but decisions, five in all (or
+ * `most`), within the word budget. The others are left for the key insights.
  */
-export const summaryFacts = (facts: readonly DraftFact[]): DraftFact[] => {
+export const summaryFacts = (facts: readonly DraftFact[], most = SUMMARY_FACTS): DraftFact[] => {
   const ordered = facts.map((f, i) => ({ f, i })).sort((a, b) => WEIGHT[a.f.type] - WEIGHT[b.f.type] || a.i - b.i);
   const chosen: DraftFact[] = [];
   const perType = new Map<FactType, number>();
   let words = 0;
   for (const { f } of ordered) {
-    if (chosen.length >= SUMMARY_FACTS) break;
+    if (chosen.length >= most) break;
     const n = wordCount(f.statement);
     if ((f.type !== 'decision' && (perType.get(f.type) ?? 0) >= PER_TYPE) || words + n > SUMMARY_MAX_WORDS) continue;
     chosen.push(f);
