@@ -9,8 +9,12 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
  * MEETING", "ORDRE DU JOUR", "ORDENANZA N° 12"), the formulas its body is written in ("BE IT ORDAINED", "adopté
  * à l'unanimité", "NOTICE IS HEREBY GIVEN"), and the shape of its lines (rows of figures, speaker turns, one
  * vote per line). The kind with the most points wins. A meeting packet is recognised apart: an agenda followed
- * by documents of several other kinds. Null only when nothing at all points anywhere (a blank form, a list of
- * names): "Not determined" is better than a guess with no ground.
+ * by documents of several other kinds. Phrases of English, French or Spanish are looked for in a document of
+ * that language, and all of them when its language is another or unknown (a table of figures has none).
+ *
+ * Null only when nearly nothing points anywhere (under MIN_POINTS: a letter, a list of names, a blank form that
+ * does not name itself; "NOTICE OF INTENT" on a form makes it a notice): "Not determined" is better than a guess
+ * with no ground.
  *
  * Only bounded windows are read (the first characters of each page, a sample of the pages, lines cut to a
  * length), so a 1 MB line or a 500-page document costs no more than a few dozen ordinary pages.
