@@ -1387,6 +1387,229 @@ octroie le contrat à Construction BML inc. au montant de 2 345 678,90 $.
 Copie certifiée conforme`,
     ],
   },
+  {
+    kind: 'vote-record',
+    language: 'en',
+    name: 'US House roll call',
+    pages: [
+      `FINAL VOTE RESULTS FOR ROLL CALL 274
+(Republicans in roman; Democrats in italic; Independents underlined)
+H R 3746 YEA-AND-NAY 31-May-2023 9:08 PM
+QUESTION: On Passage
+BILL TITLE: Fiscal Responsibility Act of 2023
+YEAS NAYS PRES NV
+REPUBLICAN 149 71 0 2
+DEMOCRATIC 165 46 0 2
+TOTALS 314 117 0 4
+---- YEAS 314 ----
+Adams
+Aderholt
+Aguilar
+Alford`,
+    ],
+  },
+  {
+    kind: 'ordinance',
+    language: 'en',
+    name: 'Ontario by-law',
+    pages: [
+      `THE CORPORATION OF THE CITY OF GUELPH
+BY-LAW NUMBER (2023)-20789
+A by-law to amend By-law Number (2002)-17017, as amended, being a by-law to regulate traffic.
+WHEREAS section 11 of the Municipal Act, 2001 authorizes a municipality to pass by-laws respecting highways;
+NOW THEREFORE THE COUNCIL OF THE CORPORATION OF THE CITY OF GUELPH ENACTS AS FOLLOWS:
+1. That Schedule XV of By-law Number (2002)-17017 is amended by adding the following.
+PASSED this TWENTY-FOURTH day of APRIL, 2023.`,
+    ],
+  },
+  {
+    kind: 'rule',
+    language: 'en',
+    name: 'Wisconsin emergency rule',
+    pages: [
+      `DEPARTMENT OF HEALTH SERVICES
+EMERGENCY RULE
+Chapter DHS 145, relating to communicable diseases
+FINDING OF EMERGENCY
+The Department of Health Services finds that an emergency exists and that the rule included in this order is necessary for the immediate preservation of the public health.
+ORDER OF THE DEPARTMENT
+The department orders the following emergency rule: SECTION 1. DHS 145.04 (1) (a) is amended to read:
+This emergency rule shall take effect upon publication in the official state newspaper.`,
+    ],
+  },
+  {
+    kind: 'decision',
+    language: 'en',
+    name: 'Colorado utilities commission decision',
+    pages: [
+      `BEFORE THE PUBLIC UTILITIES COMMISSION OF THE STATE OF COLORADO
+PROCEEDING NO. 22AL-0530E
+IN THE MATTER OF ADVICE LETTER NO. 1906 - ELECTRIC FILED BY PUBLIC SERVICE COMPANY OF COLORADO
+DECISION GRANTING APPLICATION FOR REHEARING, REARGUMENT, OR RECONSIDERATION
+Mailed Date: May 3, 2023
+Adopted Date: April 26, 2023
+I. BY THE COMMISSION
+A. Statement
+1. Through this Decision, the Commission grants the application for rehearing.
+II. ORDER
+A. It Is Ordered That:
+1. The application is granted, consistent with the discussion above.`,
+    ],
+  },
+  {
+    kind: 'notice',
+    language: 'es',
+    name: 'Spanish edicto for a tax roll',
+    pages: [
+      `AYUNTAMIENTO DE ALBACETE
+EDICTO
+Aprobado por Decreto de la Alcaldía el padrón fiscal del Impuesto sobre Vehículos de Tracción Mecánica correspondiente al ejercicio 2023, se expone al público por el plazo de quince días, durante los cuales los interesados podrán examinarlo y formular las reclamaciones que estimen oportunas.
+El período de cobro en voluntaria será del 1 de abril al 31 de mayo de 2023.`,
+    ],
+  },
+  {
+    kind: 'budget',
+    language: 'en',
+    name: 'California school district budget summary',
+    pages: [
+      `PALO ALTO UNIFIED SCHOOL DISTRICT
+2023-24 ADOPTED BUDGET SUMMARY
+Unrestricted General Fund
+Revenues
+LCFF Sources 265,412,118
+Federal Revenue 0
+Other State Revenue 6,211,540
+Other Local Revenue 12,904,332
+Expenditures
+Certificated Salaries 118,205,660
+Classified Salaries 38,100,225
+Employee Benefits 62,914,870
+Ending Fund Balance 48,102,551`,
+    ],
+  },
+  {
+    kind: 'agenda',
+    language: 'es',
+    name: 'Spanish comisión informativa orden del día',
+    pages: [
+      `COMISIÓN INFORMATIVA DE HACIENDA Y ESPECIAL DE CUENTAS
+Sesión ordinaria – 18 de abril de 2023 – 12:00 horas
+ORDEN DEL DÍA:
+Primero.- Aprobación, si procede, del acta de la sesión anterior.
+Segundo.- Dictamen sobre la Cuenta General del ejercicio 2022.
+Tercero.- Dictamen sobre la modificación de la Ordenanza fiscal del Impuesto sobre Bienes Inmuebles.
+Cuarto.- Ruegos y preguntas.`,
+    ],
+  },
+  {
+    kind: 'minutes',
+    language: 'fr',
+    name: 'Quebec MRC procès-verbal with notices of motion',
+    pages: [
+      `MRC DES LAURENTIDES
+Procès-verbal de la séance ordinaire du conseil de la MRC des Laurentides tenue le 20 avril 2023 à 19 h 30 à la salle du conseil.
+Sont présents : M. Marc L'Heureux, préfet, et les maires et mairesses suivants : Mme Kathy Poulin, M. Luc Brisebois.
+OUVERTURE DE LA SÉANCE
+Le préfet déclare la séance ouverte à 19 h 30.
+2023.04.8901 ADOPTION DE L'ORDRE DU JOUR
+Il est proposé par Mme Kathy Poulin, appuyé par M. Luc Brisebois et résolu à l'unanimité d'adopter l'ordre du jour.
+ADOPTÉE
+2023.04.8902 AVIS DE MOTION – RÈGLEMENT 389-2023
+Avis de motion est donné par M. Luc Brisebois qu'à une prochaine séance sera adopté le règlement 389-2023.`,
+    ],
+  },
+  {
+    kind: 'transcript',
+    language: 'en',
+    name: 'Chicago committee verbatim transcript',
+    pages: [
+      `CITY OF CHICAGO
+VERBATIM TRANSCRIPT
+COMMITTEE ON ZONING, LANDMARKS AND BUILDING STANDARDS
+Tuesday, March 14, 2023
+CHAIRMAN TUNNEY: Good morning. We are going to call the meeting to order. Madam Clerk, please call the roll.
+THE CLERK: Alderman Tunney.
+CHAIRMAN TUNNEY: Present.
+ALDERMAN LOPEZ: Mr. Chairman, I move to approve the minutes of the last meeting.
+CHAIRMAN TUNNEY: Alderman Lopez moves to approve. All in favor say aye.
+(Chorus of ayes.)`,
+    ],
+  },
+  {
+    kind: 'report',
+    language: 'en',
+    name: 'Police department annual report',
+    pages: [
+      `SPRINGFIELD POLICE DEPARTMENT
+2022 ANNUAL REPORT
+Message from the Chief
+I am proud to present the 2022 Annual Report. Violent crime fell 8 percent from 2021.
+Calls for Service
+Officers responded to 84,512 calls for service in 2022.
+Traffic Safety
+Fatal crashes decreased from 14 to 9.`,
+    ],
+  },
+  {
+    kind: 'plan',
+    language: 'en',
+    name: 'Colorado capital improvement program',
+    pages: [
+      `CITY OF BOULDER
+2024-2029 CAPITAL IMPROVEMENT PROGRAM
+Introduction
+The Capital Improvement Program (CIP) is a six-year plan for public infrastructure projects.
+Project: Arapahoe Avenue Reconstruction
+Goal: Improve multimodal safety along the corridor.
+Funding by year: 2024 $1,200,000; 2025 $3,400,000; 2026 $2,100,000
+Project: Boulder Creek Path Lighting
+Goal: Complete lighting of the path between 9th and 30th Streets.`,
+    ],
+  },
+  {
+    kind: 'table',
+    language: 'es',
+    name: 'Argentine cuadro estadístico',
+    pages: [
+      `Cuadro 4. Población por sexo según partido. Provincia de Buenos Aires. Año 2022
+Partido Total Varones Mujeres
+Adolfo Alsina 17.072 8.511 8.561
+Adolfo Gonzales Chaves 12.438 6.120 6.318
+Alberti 11.862 5.831 6.031
+Almirante Brown 585.852 284.206 301.646
+Avellaneda 369.943 175.012 194.931`,
+    ],
+  },
+  {
+    kind: 'minutes',
+    language: 'en',
+    name: 'New York town board minutes, one resolution after another',
+    pages: [
+      `TOWN OF BETHLEHEM
+TOWN BOARD MEETING
+April 12, 2023
+Supervisor David VanLuven called the regular meeting to order at 6:00 p.m.
+PRESENT: Supervisor VanLuven, Councilmembers Jurczynski, Kuhn, Leafer, Morelli
+RESOLUTION 2023-118: AUTHORIZE PURCHASE OF DUMP TRUCK
+RESOLVED, that the Town Board authorizes the purchase of one dump truck at a cost not to exceed $212,000.
+Moved by Councilmember Kuhn, seconded by Councilmember Leafer. Adopted 5-0.
+RESOLUTION 2023-119: APPOINT RECREATION AIDE
+Moved by Councilmember Morelli, seconded by Councilmember Jurczynski. Adopted 5-0.`,
+    ],
+  },
+  {
+    kind: 'notice',
+    language: 'en',
+    name: 'Florida notice to creditors',
+    pages: [
+      `NOTICE TO CREDITORS
+IN THE CIRCUIT COURT FOR PINELLAS COUNTY, FLORIDA
+PROBATE DIVISION
+File No. 23-002345-ES
+IN RE: ESTATE OF MARGARET A. HOLLIS, Deceased.
+The administration of the estate of Margaret A. Hollis, deceased, is pending in the Circuit Court for Pinellas County, Florida. All creditors of the decedent and other persons having claims or demands against decedent's estate must file their claims with this court WITHIN 3 MONTHS AFTER THE DATE OF THE FIRST PUBLICATION OF THIS NOTICE.`,
+    ],
+  },
 ];
 
 /** A meeting packet: the agenda, then the minutes and reports it refers to, each opening its own pages. */

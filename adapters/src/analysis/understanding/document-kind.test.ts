@@ -255,6 +255,14 @@ Date requested: ____ / ____ / ______
 Signature: ______________________`;
     expect(detectDocumentKind(pagesOf(form), LANGUAGES.en)).toBeNull();
   });
+
+  it('takes a form that names itself for what it names', () => {
+    const form = `NOTICE OF INTENT TO CIRCULATE A PETITION
+Name of proponent: ______________________
+Address: ______________________
+Signature: ______________________`;
+    expect(detectDocumentKind(pagesOf(form), LANGUAGES.en)).toBe('notice');
+  });
 });
 
 describe('detectDocumentKind on hostile input', () => {

@@ -9,8 +9,12 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
  * MEETING", "ORDRE DU JOUR", "ORDENANZA N° 12"), the formulas its body is written in ("BE IT ORDAINED", "adopté
  * à l'unanimité", "NOTICE IS HEREBY GIVEN"), and the shape of its lines (rows of figures, speaker turns, one
  * vote per line). The kind with the most points wins. A meeting packet is recognised apart: an agenda followed
- * by documents of several other kinds. Null only when nothing at all points anywhere (a blank form, a list of
- * names): "Not determined" is better than a guess with no ground.
+ * by documents of several other kinds. Phrases of English, French or Spanish are looked for in a document of
+ * that language, and all of them when its language is another or unknown (a table of figures has none).
+ *
+ * Null only when nearly nothing points anywhere (under MIN_POINTS: a letter, a list of names, a blank form that
+ * does not name itself; "NOTICE OF INTENT" on a form makes it a notice): "Not determined" is better than a guess
+ * with no ground.
  *
  * Only bounded windows are read (the first characters of each page, a sample of the pages, lines cut to a
  * length), so a 1 MB line or a 500-page document costs no more than a few dozen ordinary pages.
@@ -18,15 +22,22 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
 
 /** The top of the first page with text: where a document names itself. */
 const HEAD_CHARACTERS = 4000;
-/** What is read of each page: its heading and first paragraphs carry its kind. */
+/**
+ * What is read of each page: its heading and first paragraphs carry its kind. Reading further down long pages
+ * was tried: it adds the vocabulary of the subject (a bill's "appropriations", "fiscal year") more than of the form.
+ */
 const PAGE_WINDOW = 2500;
 /** Pages read at most, spread evenly over the document. */
 const MAX_PAGES = 80;
 /** Longer lines are cut: the words that matter open a line. */
 const MAX_LINE = 300;
-/** A title is a short line; a longer one is a sentence that may merely mention a kind. */
+/**
+ * A title is a short line; a longer one is a sentence that may merely mention a kind. At the very top of a page
+ * a title may run long ("Procès-verbal de la séance ordinaire du conseil tenue le 20 avril 2023 à 19 h 30...").
+ */
 const MAX_TITLE_LENGTH = 120;
 const MAX_TITLE_WORDS = 20;
+const TOP_LINES = 3;
 /** A title names its kind early ("Regular Meeting Minutes"); a kind named further on is mentioned in passing. */
 const MAX_TITLE_KIND_INDEX = 40;
 /** Lines at the top of a page looked at for the title of a document that starts there (packets). */
@@ -148,7 +159,8 @@ const KIND_CUES: KindCues[] = [
     strong: [
       ...body('en', `(?:moved|seconded) by(?!${BLANK})`, 'motion (?:carried|passed|failed|approved|adopted|died)',
         '(?:carried|approved|adopted|passed) unanimously', 'unanimously (?:carried|approved|adopted|passed)',
-        'called (?:the meeting )?to order at', 'm/s/c', 'vote: (?:all )?ayes', '(?:meeting )?(?:was )?adjourned at(?! _)', 'seconded the motion',
+        'called (?:the )?(?:regular |special |public )?(?:meeting |session )?to order', 'm/s/c', 'vote: (?:all )?ayes',
+        '(?:adopted|carried|passed|approved|failed) \\d{1,2}-\\d{1,2}', '(?:meeting )?(?:was )?adjourned at(?! _)', 'seconded the motion',
         'the motion (?:carried|passed|failed)'),
       ...body('fr', 'adopte(?:e|s|es)? a l\'unanimite', 'a l\'unanimite', 'apres en avoir delibere',
         'secretaire de seance', 'seance (?:est )?levee', `il est propose par(?!${BLANK})`,
@@ -324,8 +336,8 @@ const KIND_CUES: KindCues[] = [
     kind: 'plan',
     tier: 'subject',
     title: [
-      ...title('en', 'plan(?! commission)'),
-      ...title('fr', 'plan(?! de financement)', 'schema (?:directeur|de coherence)'),
+      ...title('en', 'plan(?! commission)', 'capital improvements? program'),
+      ...title('fr', 'plan(?! de financement)', 'schema (?:directeur|de coherence)', 'programme pluriannuel'),
       ...title('es', 'plan(?! de financiacion)'),
     ],
     strong: [
@@ -375,9 +387,12 @@ const KIND_CUES: KindCues[] = [
   },
 ];
 
-/** "1.", "2.1", "II.", "a)", "Section 3", "ASUNTO IV": an item of a list or a part of a text, not a document's name. */
+/**
+ * "1.", "2.1", "II.", "a)", "Section 3", "ASUNTO IV", "2023-03-045" (a resolution's number in minutes): an item of
+ * a list or a part of a text, not a document's name.
+ */
 const ENUMERATED =
-  /^(?:\(?(?:\d{1,3}[.)\]]|\d{1,3}(?:\.\d{1,3}){1,3}\.?\s|[ivxlc]{1,6}[.)\]]|[a-z][.)\]](?=\s{0,3}[a-z]{2}))|(?:section|sec\.|article|art\.|articulo|chapter|chapitre|capitulo|asunto|punto|point|item|part|partie)\s{0,3}[\divxlc]{1,6}(?![a-z]))/i;
+  /^(?:\(?(?:\d{1,3}[.)\]]|\d{1,3}(?:\.\d{1,3}){1,3}\.?\s|\d{2,4}[.-]\d{1,3}[.-]\d{1,5}\s|[ivxlc]{1,6}[.)\]]|[a-z][.)\]](?=\s{0,3}[a-z]{2}))|(?:section|sec\.|article|art\.|articulo|chapter|chapitre|capitulo|asunto|punto|point|item|part|partie)\s{0,3}[\divxlc]{1,6}(?![a-z]))/i;
 
 /**
  * "Approval of the minutes", "Adoption de l'ordre du jour", "Aprobación del acta": an item about a document, not
@@ -408,11 +423,13 @@ const ENDS_MID_SENTENCE = /(?:^|\s)[a-z]\S*[^\s.:;!?)]$|,$/;
 /** Quotes, bullets and dashes before a line's first word. */
 const LEAD = /^['"“”«»•·▪■*–—-]+\s?/;
 
-/** A short line that does not open with an item number, does not continue a sentence nor hold one's end. */
-const mayBeTitle = (line: string, previous: string): boolean =>
+/**
+ * A short line (or any line at the top) that does not open with an item number, does not continue a sentence
+ * nor hold one's end.
+ */
+const mayBeTitle = (line: string, previous: string, atTop: boolean): boolean =>
   line.length >= 3 &&
-  line.length <= MAX_TITLE_LENGTH &&
-  line.split(' ').length <= MAX_TITLE_WORDS &&
+  (atTop || (line.length <= MAX_TITLE_LENGTH && line.split(' ').length <= MAX_TITLE_WORDS)) &&
   /[a-z]{2}/i.test(line) &&
   !/^[a-z]/.test(line) &&
   !SENTENCE_BREAK.test(line) &&
@@ -441,19 +458,20 @@ const readWindow = (text: string, length: number): Window => {
       continue;
     }
     const bare = line.replace(LEAD, '');
-    if (mayBeTitle(bare, previous)) titles.push({ line: bare, at: lines.length });
+    if (mayBeTitle(bare, previous, lines.length < TOP_LINES)) titles.push({ line: bare, at: lines.length });
     lines.push(line);
     previous = line;
   }
   return { text: head, lines, titles };
 };
 
-/** At most MAX_PAGES pages with text, spread evenly from the first to the last. */
-const samplePages = (pages: readonly ExtractedPage[]): ExtractedPage[] => {
-  const withText = pages.filter((p) => p.text.trim().length > 0);
-  if (withText.length <= MAX_PAGES) return withText;
-  const step = withText.length / MAX_PAGES;
-  return Array.from({ length: MAX_PAGES }, (_, i) => withText[Math.floor(i * step)]!);
+/** The top of each page with text, of at most MAX_PAGES pages spread evenly from the first to the last. */
+const pageTops = (pages: readonly ExtractedPage[]): Array<{ page: ExtractedPage; top: Window }> => {
+  const withText = pages.filter((p) => /\S/.test(p.text));
+  const step = Math.max(1, withText.length / MAX_PAGES);
+  const sampled: ExtractedPage[] = [];
+  for (let i = 0; i < withText.length && sampled.length < MAX_PAGES; i += step) sampled.push(withText[Math.floor(i)]!);
+  return sampled.map((page) => ({ page, top: readWindow(page.text, PAGE_WINDOW) }));
 };
 
 const speaks = (cueLanguage: Language | undefined, language: Language | null): boolean =>
@@ -623,8 +641,8 @@ export const detectDocumentKind = (
   pages: readonly ExtractedPage[],
   language: DocumentLanguage | null,
 ): DocumentKind | null => {
-  const sampled = samplePages(pages);
-  if (sampled.length === 0) return null;
+  const tops = pageTops(pages);
+  if (tops.length === 0) return null;
   const lang = languageOf(language);
   const points = new Map<DocumentKind, number>();
   const add = (kind: DocumentKind, n: number): void => {
@@ -633,17 +651,17 @@ export const detectDocumentKind = (
 
   // Titles near the top: the first names the document; any other kind named there counts for less.
   const titles: DocumentKind[] = [];
-  for (const { line } of readWindow(sampled[0]!.text, HEAD_CHARACTERS).titles) {
+  for (const { line } of readWindow(tops[0]!.page.text, HEAD_CHARACTERS).titles) {
     const kind = titleKind(line, lang);
     if (!kind || titles.includes(kind)) continue;
     add(kind, titles.length === 0 ? FIRST_TITLE_POINTS : OTHER_TITLE_POINTS);
     titles.push(kind);
   }
 
-  const windows = sampled.map((p) => readWindow(p.text, PAGE_WINDOW));
-  const openings = windows.slice(1).map((w) => openingKind(w, lang));
+  const openings = tops.slice(1).map(({ top }) => openingKind(top, lang));
   if (isPacket(titles[0], openings, pages.length)) return 'packet';
 
+  const windows = tops.map(({ top }) => top);
   for (const kindCues of KIND_CUES) add(kindCues.kind, phrasePoints(kindCues, windows, lang));
   for (const [kind, n] of shapePoints(windows)) add(kind, n);
 
