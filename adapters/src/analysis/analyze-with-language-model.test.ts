@@ -80,4 +80,30 @@ describe.each(analyzers)('Analysing with a language model ($name)', ({ model, cr
     expect(systemOf(model.requests[0])).toContain('at the federal level of the United States');
     expect(systemOf(model.requests[0])).not.toContain('Illinois');
   });
+
+  it('gives the model the facts found offline whose quote is on their page, as verified anchors with their pages', async () => {
+    const understanding: DocumentUnderstanding = {
+      kind: 'ordinance',
+      date: '2020-07-15',
+      facts: [
+        { type: 'rate', statement: 'The district levies a special tax of .02% of the value of taxable property.', quote: 'a special tax of .02% of the value of all taxable property', page: 1 },
+        { type: 'date', statement: 'The ordinance was published on July 23, 2020.', quote: 'the Ordinance was published on July 23, 2020', page: 3 },
+        // Not on page 2: a finder's mistake must not reach the model as verified.
+        { type: 'amount', statement: 'The levy raises $95,000.', quote: 'levy of $95,000', page: 2 },
+      ],
+    };
+    const result = await useCaseWith(create(), levyOrdinancePages(), understanding).execute(input());
+
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    const [request] = model.requests;
+    const user = request?.body.messages.find((m) => m.role === 'user')?.content ?? '';
+    expect(user).toContain([
+      '<verified-facts>',
+      '- page 1 (rate): The district levies a special tax of .02% of the value of taxable property. Quote: "a special tax of .02% of the value of all taxable property"',
+      '- page 3 (date): The ordinance was published on July 23, 2020. Quote: "the Ordinance was published on July 23, 2020"',
+      '</verified-facts>',
+    ].join('\n'));
+    expect(request?.rawBody).not.toContain('95,000');
+    expect(systemOf(request)).toContain('They are verified: build your analysis on them');
+  });
 });

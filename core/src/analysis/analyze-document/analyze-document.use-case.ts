@@ -87,8 +87,11 @@ export class AnalyzeDocument {
 
     const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
     signal?.throwIfAborted();
-    const understanding = await this.facts.understand(pages, language);
+    const found = await this.facts.understand(pages, language);
     signal?.throwIfAborted();
+    // Only facts whose quote is on their page go further: a language model is told they are verified.
+    const facts = groundFacts(found.facts, pages);
+    const understanding = { ...found, facts };
     const key = promptKeyFor(input.analysisType, input.paidTier);
     const saved = await this.uow.run(({ settings }) => settings.get(key));
     const prompt = renderAnalysisPrompt({
@@ -127,7 +130,7 @@ export class AnalyzeDocument {
       legalRisks: draft.legalRisks,
       sentiment: draft.sentiment,
       citations: groundCitations(draft, pages),
-      facts: groundFacts(understanding.facts, pages),
+      facts,
       metadata: {
         wordCount: pages.reduce((n, p) => n + countWords(p.text), 0),
         processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
