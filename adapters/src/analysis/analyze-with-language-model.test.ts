@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { AnalyzeDocument, ok, systemClock, type AnalyzeDocumentInput, type DocumentAnalyzer, type ExtractedPage, type TextExtractor } from '@civicwatch/core';
+import {
+  AnalyzeDocument, ok, systemClock, type AnalyzeDocumentInput, type AnalyzerDraft, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
+} from '@civicwatch/core';
 import { FixedFactFinder, FixedLanguageDetector } from '@civicwatch/core/testing/fakes.ts';
 import type { DocumentUnderstanding } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
@@ -105,5 +107,42 @@ describe.each(analyzers)('Analysing with a language model ($name)', ({ model, cr
     ].join('\n'));
     expect(request?.rawBody).not.toContain('95,000');
     expect(systemOf(request)).toContain('They are verified: build your analysis on them');
+  });
+
+  it('flags an amount and a date the model invented, on their points and in the warnings, and never shows them verified', async () => {
+    const invented: AnalyzerDraft = {
+      summary: 'The Warrenville Public Library District levies a special tax of .02% for the 2020-2021 fiscal year.',
+      keyInsights: [
+        'The special tax is .02% of the value of all taxable property.',
+        'The levy will raise $2,500,000 for new library buildings.',
+      ],
+      constitutionalIssues: [],
+      citizenAction: ['Comment before the Board votes again on September 1, 2021.', 'Read the notice published on July 23, 2020.'],
+      legalRisks: [],
+      sentiment: { rating: 3, confidence: 0.7 },
+      citations: [
+        { section: 'summary', index: 0, page: 1, quote: 'ADDITIONAL TAX OF .02%' },
+        { section: 'keyInsights', index: 0, page: 1, quote: 'a special tax of .02% of the value of all taxable property' },
+        { section: 'keyInsights', index: 1, page: 1, quote: 'for the purchase of sites and buildings' },
+        { section: 'citizenAction', index: 0, page: 2, quote: 'pursuant to a roll call vote' },
+        { section: 'citizenAction', index: 1, page: 3, quote: 'the Ordinance was published on July 23, 2020' },
+      ],
+    };
+    model.enqueue({ kind: 'content', content: JSON.stringify(invented) });
+    const result = await useCaseWith(create(), levyOrdinancePages()).execute(input());
+    if (!result.ok) throw new Error(result.error.code);
+
+    expect(result.value.keyInsights[1]).toBe('The levy will raise $2,500,000 for new library buildings. (Check this: the document does not contain $2,500,000.)');
+    expect(result.value.citizenAction[0]).toBe(
+      'Comment before the Board votes again on September 1, 2021. (Check this: the document does not contain September 1, 2021.)');
+    expect(result.value.metadata.warnings).toEqual(['The analysis mentions $2,500,000 and September 1, 2021, which the document does not contain.']);
+    // Every quote is on its page; only the points with an invented figure lose their check mark.
+    expect(result.value.citations.map((c) => [c.section, c.index, c.verified])).toEqual([
+      ['summary', 0, true], ['keyInsights', 0, true], ['keyInsights', 1, false], ['citizenAction', 0, false], ['citizenAction', 1, true],
+    ]);
+    // The figures the document does contain, in the model's own forms, pass.
+    expect(result.value.summary).toBe(invented.summary);
+    expect(result.value.keyInsights[0]).toBe(invented.keyInsights[0]);
+    expect(result.value.citizenAction[1]).toBe(invented.citizenAction[1]);
   });
 });

@@ -85,7 +85,9 @@ describe('Analysis Results view', () => {
 
     await user.keyboard('{Escape}');
     await user.click(issues.getByRole('button', { name: 'Page 3, unverified quote' }));
-    expect(await screen.findByText(/Not verified: this quote could not be found on page 3/)).toBeInTheDocument();
+    expect(await screen.findByText(
+      'Not verified: this quote could not be found on page 3, or the point gives a figure the document does not contain. Check it against the original.',
+    )).toBeInTheDocument();
   });
 
   it('reads results stored before citations existed, and results stored as a JSON string', () => {
