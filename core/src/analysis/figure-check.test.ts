@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Citation } from '../contracts/analysis-result.contract.ts';
-import { checkFigures, figureMarker, figuresWarning } from './figure-check.ts';
+import { figureMarker, figuresWarning, splitFigureMarker, type Citation } from '../contracts/analysis-result.contract.ts';
+import { checkFigures } from './figure-check.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
 /** The library district's levy ordinance (corpus), pages 1 and 3 in part. */
@@ -83,5 +83,11 @@ describe('figure wording', () => {
     expect(figureMarker(['$5', '6%', 'May 1, 2020'])).toBe('(Check this: the document does not contain $5, 6% or May 1, 2020.)');
     expect(figuresWarning(['$1', '$2', '$3', '$4', '$5', '$6', '$7', '$8'])).toBe(
       'The analysis mentions $1, $2, $3, $4, $5 and 3 other figures, which the document does not contain.');
+  });
+
+  it('gives a reader the marker apart from the point, and nothing else for a point the model wrote with brackets', () => {
+    const point = `The levy raises $2,500,000 (in 2021). ${figureMarker(['$2,500,000'])}`;
+    expect(splitFigureMarker(point)).toEqual({ text: 'The levy raises $2,500,000 (in 2021).', marker: 'Check this: the document does not contain $2,500,000.' });
+    expect(splitFigureMarker('The levy raises money (Check the notice).')).toEqual({ text: 'The levy raises money (Check the notice).', marker: null });
   });
 });

@@ -1,28 +1,10 @@
-import type { AnalysisResult, CitedSection } from '../contracts/analysis-result.contract.ts';
+import { figureMarker, figuresWarning, type AnalysisResult, type CitedSection } from '../contracts/analysis-result.contract.ts';
 import { DocumentFigures, findFigures } from './figures.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
 type Findings = Pick<AnalysisResult, 'summary' | 'keyInsights' | 'constitutionalIssues' | 'citizenAction' | 'legalRisks' | 'citations'>;
 
 const listSections = ['keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'] as const;
-
-/** "A", "A or B", "A, B or C": figures as one sentence names them. */
-const listed = (items: readonly string[], last: 'or' | 'and'): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
-
-/** Written after a point that states a figure the document does not contain, in every reader (web, report, CLI). */
-export const figureMarker = (figures: readonly string[]): string => `(Check this: the document does not contain ${listed(figures, 'or')}.)`;
-
-/** Figures a warning names one by one; past them it counts the rest, so that it stays a sentence. */
-const NAMED_FIGURES = 6;
-
-/** For `metadata.warnings`: the figures the analysis states and the document does not contain, in one sentence. */
-export const figuresWarning = (figures: readonly string[]): string => {
-  const named = figures.length > NAMED_FIGURES
-    ? [...figures.slice(0, NAMED_FIGURES - 1), `${figures.length - NAMED_FIGURES + 1} other figures`]
-    : figures;
-  return `The analysis mentions ${listed(named, 'and')}, which the document does not contain.`;
-};
 
 /**
  * Looks for every amount, percentage, number and date of the summary and of each point in the document's pages

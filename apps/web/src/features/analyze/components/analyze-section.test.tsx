@@ -192,6 +192,8 @@ describe('Analyze page: paid user', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'All states (federal analysis)');
     expect(screen.queryByText(note)).not.toBeInTheDocument();
+    // Nor does the page promise what the built-in analyzer cannot do.
+    expect(screen.queryByText('Choose a state to include its constitution and laws.')).not.toBeInTheDocument();
   });
 
   it('says nothing of the kind when the server analyses with a language model, which takes the state into account', async () => {
@@ -203,6 +205,7 @@ describe('Analyze page: paid user', () => {
     // Once the page knows the server's analyzer, the note still does not show.
     await waitFor(() => expect(app.queryClient.getQueryData(['/api/config'])).toMatchObject({ analyzer: 'openai' }));
     expect(screen.queryByText(/needs a language-model analyzer/)).not.toBeInTheDocument();
+    expect(screen.getByText('Choose a state to include its constitution and laws.')).toBeInTheDocument();
   });
 
   it("shows an administrator's limits for the tier, not built-in numbers", async () => {

@@ -279,7 +279,8 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
                         value={state}
                         disabled={pending}
                         onChange={(event) => setState(event.target.value)}
-                        hint="Choose a state to include its constitution and laws."
+                        // Offline, a state's law goes unchecked: the note below says so, the hint must not promise it.
+                        hint={offline ? undefined : 'Choose a state to include its constitution and laws.'}
                       />
                     ) : (
                       <PaidFeatureNotice message="State selection available for paying subscribers" action="Upgrade to Select State" />
