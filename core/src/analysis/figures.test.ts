@@ -68,6 +68,12 @@ describe('DocumentFigures', () => {
     expect(found([SAINTE_ADELE], 'Resurfacing costs 2 120 000 $ and 3 056 000 $.')).toEqual([['2 120 000 $', true], ['3 056 000 $', true]]);
   });
 
+  it('takes a figure the model says is rounded for the document\'s within a tenth of it, and only then', () => {
+    const page = ['Enrollment reached 1,037 students; the district spends $48,920 on buses.'];
+    expect(found(page, 'About 1,000 students; nearly $50,000 on buses.')).toEqual([['1,000', true], ['$50,000', true]]);
+    expect(found(page, 'Exactly 1,000 students; $50,000 on buses; about 2,000 staff.')).toEqual([['1,000', false], ['$50,000', false], ['2,000', false]]);
+  });
+
   it('reads a table in the unit its heading gives', () => {
     expect(found([ARRESTS_TABLE], 'Men accounted for 8.26 million arrests, out of 11,062,600.')).toEqual([['8.26 million', true], ['11,062,600', true]]);
   });

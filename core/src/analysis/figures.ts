@@ -89,6 +89,10 @@ const NUMERIC_DATE = /(?<![\p{L}\d.\-/])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})
 /** "2020-07-15", "2014/12/03": year first. */
 const ISO_DATE = /(?<![\p{L}\d.\-/])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\p{L}\d])/gu;
 
+/** Words by which a model says its figure is rounded, and how far from the document's it may then be. */
+const HEDGE = /\b(?:about|approximately|approx\.|roughly|nearly|almost|around|some|over|more than|less than|under|close to|just over|just under)\s{1,3}$|~\s?$/i;
+const HEDGE_MARGIN = 0.1;
+
 /** Times and page references say nothing a document must contain ("page 12", "7:30 p.m."). */
 const TIMES_AND_PAGES = /\b\d{1,2}(?::\d{2})?\s?[ap]\.?\s?m\b\.?|\b\d{1,2}[:h]\d{2}\b|\b(?:pages?|pp?\.)\s{0,2}\d{1,5}(?:\s{0,2}(?:-|–|and|to)\s{0,2}\d{1,5})?/giu;
 
@@ -240,7 +244,11 @@ export const findFigures = (written: string): Figure[] => {
     for (const m of claims.free(text, pattern)) {
       if (!accept(m)) continue;
       claims.claim(m);
-      const figure: Figure = { kind, text: m[0].trim(), index: m.index ?? 0, readings: readingsOf(m[1] ?? '', scaleOf(m[2])), dates: [] };
+      const index = m.index ?? 0;
+      const readings = readingsOf(m[1] ?? '', scaleOf(m[2]));
+      // "About 1,000 residents" for the document's 1,037 is a rounding, not an invention.
+      if (HEDGE.test(text.slice(Math.max(0, index - 24), index))) for (const r of readings) r.tolerance = Math.max(r.tolerance, Math.abs(r.value) * HEDGE_MARGIN);
+      const figure: Figure = { kind, text: m[0].trim(), index, readings, dates: [] };
       // "50 cents" may be written "$0.50" in the document.
       if (/cents?\b|¢/i.test(m[0])) figure.readings.push(...figure.readings.map((r) => ({ value: r.value / 100, tolerance: r.tolerance / 100 })));
       figures.push(figure);
