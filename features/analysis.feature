@@ -57,6 +57,7 @@ Feature: Analysing a document
     Given she is on the Patriot plan with 5 credits
     When she asks for a custom analysis focused on "who pays the levy" of the PDF "wpld-ordinance-20-21-02-maintenance-levy.pdf" for the state "IL"
     Then the analysis is complete
+    And the analysis warns: "This analysis checked the document against the US Constitution only. Checking it against Illinois law needs a language-model analyzer, which this server does not have."
     And she has 4 credits
     And her analyses list shows "wpld-ordinance-20-21-02-maintenance-levy" as a PDF
 

@@ -23,7 +23,10 @@ export interface AnalysisRequest {
   prompt: string;
   /** The language detected in the pages; null when undetermined. The prompt already names it when it is not English. */
   language: DocumentLanguage | null;
-  /** The document's kind, date and facts as found by rules; a language model gets the facts as verified anchors. */
+  /**
+   * The document's kind, date and facts as found by rules, only the facts whose quote is on their page: a language
+   * model gets them as verified anchors.
+   */
   understanding: DocumentUnderstanding;
 }
 

@@ -41,6 +41,35 @@ export type DocumentLanguage = z.infer<typeof documentLanguageSchema>;
 /** A result's language as every reader shows it (web, PDF report, command line). */
 export const languageLabel = (language: DocumentLanguage | null): string => language?.name ?? 'Not determined';
 
+/** "A", "A or B", "A, B or C": figures as one sentence names them. */
+const listed = (items: readonly string[], last: 'or' | 'and'): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+
+/** Figures a warning names one by one; past them it counts the rest, so that it stays a sentence. */
+const NAMED_FIGURES = 6;
+
+/**
+ * Written after a point of a language model that states a figure the document does not contain (DECISIONS "Numbers
+ * a model writes are checked"): part of the point's text, so every reader shows it (web, PDF report, command line).
+ */
+export const figureMarker = (figures: readonly string[]): string => `(Check this: the document does not contain ${listed(figures, 'or')}.)`;
+
+const FIGURE_MARKER = / \((Check this: the document does not contain [^()]{1,2000}\.)\)$/;
+
+/** A point's own words and, apart, the sentence of its figure marker (without its brackets), for a reader to set off. */
+export const splitFigureMarker = (point: string): { text: string; marker: string | null } => {
+  const found = FIGURE_MARKER.exec(point);
+  return found ? { text: point.slice(0, found.index), marker: found[1] ?? null } : { text: point, marker: null };
+};
+
+/** For `metadata.warnings`: the figures an analysis states and the document does not contain, in one sentence. */
+export const figuresWarning = (figures: readonly string[]): string => {
+  const named = figures.length > NAMED_FIGURES
+    ? [...figures.slice(0, NAMED_FIGURES - 1), `${figures.length - NAMED_FIGURES + 1} other figures`]
+    : figures;
+  return `The analysis mentions ${listed(named, 'and')}, which the document does not contain.`;
+};
+
 /**
  * One thing the document says that a citizen needs (a decision, a vote, an amount, a deadline...): a plain-English
  * `statement`, and the quote and page it rests on, checked like every citation. A result keeps only facts whose

@@ -26,3 +26,14 @@ export const usStates = [
 ] as const satisfies ReadonlyArray<readonly [string, string]>;
 export type UsStateCode = (typeof usStates)[number][0];
 export const usStateName = (code: string): string => usStates.find(([c]) => c === code)?.[1] ?? code;
+
+/**
+ * The law the offline analyzer leaves unchecked for a jurisdiction, as a sentence names it ("Illinois law"); null
+ * when there is none. It knows the US Constitution only (DECISIONS "State selection with the offline analyzer"),
+ * so a state's law, or another country's, needs a language model. The Analyze page says so before a credit is
+ * spent, the result after: one wording for both.
+ */
+export const lawBeyondOfflineAnalyzer = (country: string, state: string | null): string | null => {
+  if (country === 'US') return state ? `${usStateName(state)} law` : null;
+  return country === 'OTHER' ? 'the law of the country you chose' : `the law of the country you chose (${countryName(country)})`;
+};

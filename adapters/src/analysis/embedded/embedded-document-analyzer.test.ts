@@ -117,6 +117,24 @@ describe('EmbeddedDocumentAnalyzer', () => {
     expect(groundCitations(output.draft, pages).every((c) => c.verified)).toBe(true);
   });
 
+  it('says, naming the state a paying citizen chose, that it checked the US Constitution only', async () => {
+    const output = await analyze({ jurisdiction: { country: 'US', state: 'IL' } });
+    expect(output.warnings).toEqual([
+      'This analysis checked the document against the US Constitution only. Checking it against Illinois law needs a ' +
+        'language-model analyzer, which this server does not have.',
+    ]);
+    // The analysis itself is the same: the warning says what is missing, it does not replace anything.
+    expect(output.draft).toEqual((await analyze()).draft);
+  });
+
+  it('says so for a country other than the United States too, before any warning on the language', async () => {
+    const pages = [{ number: 1, text: civicPassages.es, ocr: false }];
+    const output = await analyze({ pages, jurisdiction: { country: 'ES', state: null }, language: { code: 'es', name: 'Spanish' } });
+    expect(output.warnings).toHaveLength(2);
+    expect(output.warnings?.[0]).toContain('Checking it against the law of the country you chose (Spain) needs a language-model analyzer');
+    expect(output.warnings?.[1]).toContain('This document appears to be in Spanish.');
+  });
+
   it('warns about nothing on an English document, or when the language could not be told', async () => {
     expect((await analyze()).warnings).toEqual([]);
     expect((await analyze({ language: null })).warnings).toEqual([]);

@@ -1,5 +1,6 @@
 import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
-import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer } from '@civicwatch/core/analysis/document-analyzer.port.ts';
+import { lawBeyondOfflineAnalyzer } from '@civicwatch/core/contracts/geography.ts';
+import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer, Jurisdiction } from '@civicwatch/core/analysis/document-analyzer.port.ts';
 import { isNonEnglish } from '@civicwatch/core/analysis/language-detector.port.ts';
 import { normalizeForGrounding, quoteOccursIn } from '@civicwatch/core/analysis/grounding.ts';
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
@@ -32,6 +33,18 @@ const MAX_ITEMS = 5;
 export const languageWarning = (language: DocumentLanguage): string =>
   `This document appears to be in ${language.name}. The built-in analyzer is designed for English, so its summary, ` +
   'findings and sentiment rating may be less reliable.';
+
+/**
+ * Told with every result for a state (or a country other than the United States): the analyzer knows the US
+ * Constitution only, and a citizen who chose Illinois must not take silence for "nothing in Illinois law".
+ */
+export const jurisdictionWarning = (jurisdiction: Jurisdiction): string | null => {
+  const law = lawBeyondOfflineAnalyzer(jurisdiction.country, jurisdiction.state);
+  return law
+    ? `This analysis checked the document against the US Constitution only. Checking it against ${law} needs a ` +
+        'language-model analyzer, which this server does not have.'
+    : null;
+};
 
 type Citation = AnalyzerDraft['citations'][number];
 type ListSection = Exclude<Citation['section'], 'summary'>;
@@ -155,7 +168,8 @@ const informative = (u: TextUnit, kinds: Set<PatternKind>): boolean =>
  * legal risks from ranked sentences and patterns, constitutional issues matched against the shipped text
  * of the US Constitution, citizen actions from meetings, deadlines and contacts, and a lexicon sentiment.
  * It reads no prompt (the administrator's prompts instruct language models), so `promptVersion` is null.
- * It is built for English, and warns when the document is in another language.
+ * It is built for English, and warns when the document is in another language; it knows no state's law nor any
+ * other country's, and says so when the citizen chose one.
  * A custom focus steers the ranking towards the citizen's topic.
  */
 export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
@@ -221,7 +235,11 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
         ...builder.citations,
       ],
     };
-    const warnings = isNonEnglish(request.language) ? [languageWarning(request.language)] : [];
+    const jurisdiction = jurisdictionWarning(request.jurisdiction);
+    const warnings = [
+      ...(jurisdiction ? [jurisdiction] : []),
+      ...(isNonEnglish(request.language) ? [languageWarning(request.language)] : []),
+    ];
     return ok({ draft, analyzer: this.name, model: EMBEDDED_MODEL, promptVersion: null, warnings });
   }
 

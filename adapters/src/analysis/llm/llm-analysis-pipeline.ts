@@ -10,7 +10,7 @@ import type { AnalyzerLogger, ChatModel } from './chat-model.ts';
 import { estimateTokens } from './document-chunker.ts';
 import { DraftGenerator } from './draft-generator.ts';
 import { analyzeInChunks } from './map-reduce.ts';
-import { buildSystemPrompt, promptVersionOf } from './prompt-framing.ts';
+import { buildSystemPrompt, promptVersionOf, verifiedFactsBlock } from './prompt-framing.ts';
 import { defaultRetryPolicy, realSleep, type RetryPolicy, type Sleep } from './retry-policy.ts';
 
 /** What every LLM analyzer takes from `AppConfig.analyzer`. */
@@ -51,6 +51,18 @@ export function dataBudgetTokens(contextTokens: number, systemPrompt: string): n
   return Math.max(minChunkTokens, contextTokens - used);
 }
 
+/** At most this share of a call's data budget goes to verified facts: they anchor the pages, they do not replace them. */
+const factsShare = 1 / 4;
+
+/**
+ * Tokens set aside in each call for the verified facts of its pages: what all of them take, up to a share of
+ * the budget. A call given fewer facts (a chunk of a long document) spends less; none is given more.
+ */
+export function factsBudgetTokens(request: Pick<AnalysisRequest, 'understanding'>, dataTokens: number): number {
+  const all = verifiedFactsBlock(request.understanding.facts, Number.POSITIVE_INFINITY);
+  return Math.min(estimateTokens(all), Math.floor(dataTokens * factsShare));
+}
+
 /**
  * The technology-neutral part of the OpenAI and Ollama analyzers: prompt framing, chunking, map →
  * reduce, validation with one repair, retries and timeouts. Each adapter adds only its `ChatModel`.
@@ -78,11 +90,15 @@ export class LlmAnalysisPipeline {
   async analyze(request: AnalysisRequest, options: { signal?: AbortSignal } = {}): Promise<Result<AnalyzerOutput, DomainError>> {
     const signal = options.signal ?? new AbortController().signal;
     const systemPrompt = buildSystemPrompt(request.prompt);
+    const dataTokens = dataBudgetTokens(this.settings.contextTokens, systemPrompt);
+    const factsTokens = factsBudgetTokens(request, dataTokens);
     const draft = await analyzeInChunks(this.generator, {
       pages: request.pages,
       title: request.title,
       systemPrompt,
-      budgetTokens: dataBudgetTokens(this.settings.contextTokens, systemPrompt),
+      budgetTokens: dataTokens - factsTokens,
+      facts: request.understanding.facts,
+      factsTokens,
       concurrency: this.concurrency,
     }, signal);
     if (!draft.ok) return draft;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainError, err, ok, type ExtractedPage } from '@civicwatch/core';
+import { domainError, err, ok, type DraftFact, type ExtractedPage } from '@civicwatch/core';
+import { quoteOccursIn } from '@civicwatch/core/analysis/grounding.ts';
 import type { ChatMessage, ChatModel } from './chat-model.ts';
 import { chunkPages } from './document-chunker.ts';
 import { DraftGenerator } from './draft-generator.ts';
@@ -75,6 +76,35 @@ describe('analyzeInChunks', () => {
     expect(last).toMatch(/pages="1–\d+">/);
     expect(last).toMatch(/pages="\d+–66">/);
     if (result.ok) expect(result.value.citations.length).toBeGreaterThan(0);
+  });
+
+  it('gives each call the verified facts of its own pages, the last merge all of them', async () => {
+    const pages = sixtySixPages();
+    const systemPrompt = buildSystemPrompt(samplePrompt);
+    const model = new RecordingModel();
+    // Page 66 repeats the FAA's second page: real quotes of each.
+    const facts: DraftFact[] = [
+      { type: 'deadline', statement: 'Comments are due by September 21, 2020.', quote: 'The FAA must receive comments on this proposed AD by September 21, 2020', page: 1 },
+      { type: 'date', statement: 'The Lion Air Flight 610 accident happened on October 29, 2018.', quote: 'Lion Air Flight 610 accident on October 29, 2018', page: 66 },
+    ];
+    expect(quoteOccursIn(facts[0]!.quote, pages[0]!.text) && quoteOccursIn(facts[1]!.quote, pages[65]!.text)).toBe(true);
+
+    const result = await analyzeInChunks(generatorFor(model), {
+      pages, title: 'FAA', systemPrompt, budgetTokens: dataBudgetTokens(12_000, systemPrompt) - 200, facts, factsTokens: 200, concurrency: 2,
+    }, new AbortController().signal);
+
+    expect(result.ok).toBe(true);
+    const maps = model.calls.filter((c) => userOf(c).includes('<document page='));
+    const withFacts = maps.filter((c) => userOf(c).includes('<verified-facts>'));
+    expect(withFacts).toHaveLength(2);
+    expect(userOf(withFacts[0] ?? [])).toContain('<document page="1">');
+    expect(userOf(withFacts[0] ?? [])).toContain('- page 1 (deadline)');
+    expect(userOf(withFacts[0] ?? [])).not.toContain('- page 66');
+    expect(userOf(withFacts[1] ?? [])).toContain('<document page="66">');
+    expect(userOf(withFacts[1] ?? [])).toContain('- page 66 (date): The Lion Air Flight 610 accident happened on October 29, 2018.');
+    const last = userOf(model.calls.at(-1) ?? []);
+    expect(last).toContain('- page 1 (deadline)');
+    expect(last).toContain('- page 66 (date)');
   });
 
   it('fails as a whole when one chunk cannot be analysed, without starting the rest', async () => {

@@ -1,8 +1,8 @@
-import { err, ok, type AnalyzerDraft, type DomainError, type ExtractedPage, type Result } from '@civicwatch/core';
+import { err, ok, type AnalyzerDraft, type DomainError, type DraftFact, type ExtractedPage, type Result } from '@civicwatch/core';
 import type { ChatMessage } from './chat-model.ts';
 import { chunkPages, estimateTokens } from './document-chunker.ts';
 import type { DraftGenerator } from './draft-generator.ts';
-import { mapUserMessage, reduceUserMessage, type PartialDraft } from './prompt-framing.ts';
+import { mapUserMessage, reduceUserMessage, verifiedFactsBlock, type PartialDraft } from './prompt-framing.ts';
 
 export interface MapReduceInput {
   pages: readonly ExtractedPage[];
@@ -10,6 +10,10 @@ export interface MapReduceInput {
   systemPrompt: string;
   /** Tokens of framed data (pages or partial drafts) one call may carry. */
   budgetTokens: number;
+  /** Verified facts, given to each call whose pages they are on, as anchors. */
+  facts?: readonly DraftFact[];
+  /** Tokens each call may spend on those facts, besides `budgetTokens`. */
+  factsTokens?: number;
   /** Calls in flight at once. */
   concurrency: number;
 }
@@ -27,9 +31,13 @@ export async function analyzeInChunks(
   const chunks = chunkPages(input.pages, input.budgetTokens);
   const system: ChatMessage = { role: 'system', content: input.systemPrompt };
   const context = { title: input.title, totalPages: input.pages.length };
+  const factsOn = (pages: readonly number[]): string => {
+    const on = new Set(pages);
+    return verifiedFactsBlock((input.facts ?? []).filter((f) => on.has(f.page)), input.factsTokens ?? 0);
+  };
 
   const mapped = await runPooled(chunks, input.concurrency, signal, async (chunk, chunkIndex, s) => {
-    const user = mapUserMessage(chunk, { ...context, chunkIndex, chunkCount: chunks.length });
+    const user = mapUserMessage(chunk, { ...context, chunkIndex, chunkCount: chunks.length, facts: factsOn(chunk.pages) });
     const draft = await generator.generate([system, { role: 'user', content: user }], new Set(chunk.pages), s);
     return draft.ok ? ok<PartialDraft>({ draft: draft.value, pages: chunk.pages }) : draft;
   });
@@ -42,7 +50,7 @@ export async function analyzeInChunks(
       const [only] = group;
       if (group.length === 1 && only) return ok(only);
       const pages = [...new Set(group.flatMap((p) => p.pages))].sort((a, b) => a - b);
-      const user = reduceUserMessage(group, context);
+      const user = reduceUserMessage(group, { ...context, facts: factsOn(pages) });
       const draft = await generator.generate([system, { role: 'user', content: user }], new Set(pages), s);
       return draft.ok ? ok<PartialDraft>({ draft: draft.value, pages }) : draft;
     });

@@ -177,6 +177,8 @@ describe('POST /api/analyze', () => {
     }, [await pdf('wpld-ordinance-20-21-02-maintenance-levy.pdf')]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().metadata.pages).toBe(3);
+    // The built-in analyzer knows the US Constitution only: the result says the state's law went unchecked.
+    expect(res.json().metadata.warnings).toEqual([expect.stringContaining('Checking it against Illinois law needs a language-model analyzer')]);
     expect(await creditsOf(rosa)).toBe(4);
     // A longer document: the stored row holds the result's words and cited quotes, not the pages.
     const [row] = await t.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where id = ?', [res.json().analysisId]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisResultSchema, type AnalyzerDraft } from '../../contracts/analysis-result.contract.ts';
+import { analysisResultSchema, type AnalyzerDraft, type AnalyzerName } from '../../contracts/analysis-result.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
@@ -59,9 +59,12 @@ const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
 });
 
 class FakeAnalyzer implements DocumentAnalyzer {
-  readonly name = 'embedded' as const;
   requests: AnalysisRequest[] = [];
-  constructor(private readonly output: AnalyzerDraft | 'down' = draft(), private readonly warnings?: string[]) {}
+  constructor(
+    private readonly output: AnalyzerDraft | 'down' = draft(),
+    private readonly warnings?: string[],
+    readonly name: AnalyzerName = 'embedded',
+  ) {}
   async analyze(request: AnalysisRequest) {
     this.requests.push(request);
     if (this.output === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
@@ -206,7 +209,7 @@ describe('AnalyzeDocument', () => {
     expect(analyzer.requests[0]?.prompt).toContain('state: Illinois; country: United States');
   });
 
-  it('gives the analyzer the document\'s kind and facts, and keeps in the result only the facts whose quote is on their page', async () => {
+  it('gives the analyzer the document\'s kind and its facts whose quote is on their page, and only those to the result', async () => {
     const understanding: DocumentUnderstanding = {
       kind: 'ordinance',
       date: '2020-06-17',
@@ -218,7 +221,8 @@ describe('AnalyzeDocument', () => {
     };
     const { useCase, analyzer } = setUp({ understanding });
     const result = await useCase.execute(input());
-    expect(analyzer.requests[0]?.understanding).toEqual(understanding);
+    // A language model is told the facts it is given are verified: they must be.
+    expect(analyzer.requests[0]?.understanding).toEqual({ ...understanding, facts: [{ ...understanding.facts[0], verified: true }] });
     if (!result.ok) throw new Error(result.error.code);
     expect(result.value.metadata.documentKind).toBe('ordinance');
     expect(result.value.facts).toEqual([{ ...understanding.facts[0], verified: true }]);
@@ -257,6 +261,36 @@ describe('AnalyzeDocument', () => {
     const { useCase } = setUp({ language: spanish, analyzer: new FakeAnalyzer(draft(), [warning]) });
     const result = await useCase.execute(input());
     expect(result.ok && result.value.metadata.warnings).toEqual([warning]);
+  });
+
+  it('looks for every figure of a language model in the document, and flags on its point and in the warnings one it lacks', async () => {
+    const invented = draft({
+      keyInsights: ['A tax of $0.10 per $100 raises $2,000,000 a year.'],
+      citations: [
+        { section: 'keyInsights', index: 0, page: 2, quote: 'a tax of $0.10 per $100' },
+        { section: 'citizenAction', index: 0, page: 1, quote: 'the Board shall levy a tax' },
+      ],
+    });
+    const { useCase } = setUp({ analyzer: new FakeAnalyzer(invented, ['A caveat of the analyzer.'], 'openai') });
+    const result = await useCase.execute(input());
+    if (!result.ok) throw new Error(result.error.code);
+
+    expect(result.value.keyInsights).toEqual(['A tax of $0.10 per $100 raises $2,000,000 a year. (Check this: the document does not contain $2,000,000.)']);
+    expect(result.value.citizenAction).toEqual(['Attend the hearing on June 3. (Check this: the document does not contain June 3.)']);
+    // Both quotes are on their pages; the points still say more than the document does.
+    expect(result.value.citations.map((c) => c.verified)).toEqual([false, false]);
+    expect(result.value.summary).toBe('The Board levies a tax.');
+    expect(result.value.metadata.warnings).toEqual([
+      'A caveat of the analyzer.',
+      'The analysis mentions $2,000,000 and June 3, which the document does not contain.',
+    ]);
+  });
+
+  it('leaves the embedded analyzer\'s figures alone: it copies them from the pages', async () => {
+    const { useCase } = setUp();
+    const result = await useCase.execute(input());
+    expect(result.ok && result.value.citizenAction).toEqual(['Attend the hearing on June 3.']);
+    expect(result.ok && result.value.metadata.warnings).toEqual([]);
   });
 
   it('refuses an analyzer draft that breaks the result schema', async () => {

@@ -8,6 +8,7 @@ import { promptKeyFor, renderAnalysisPrompt } from '../analysis-prompt.ts';
 import { defaultPrompts } from '../../settings/default-prompts.ts';
 import type { DocumentAnalyzer, Jurisdiction } from '../document-analyzer.port.ts';
 import type { FactFinder } from '../fact-finder.port.ts';
+import { checkFigures } from '../figure-check.ts';
 import { groundCitations, groundFacts } from '../grounding.ts';
 import type { LanguageDetector } from '../language-detector.port.ts';
 import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
@@ -54,8 +55,8 @@ export interface AnalyzeDocumentInput {
 /**
  * One document to one grounded analysis result: extract pages (OCR where needed), detect their language, find
  * the document's kind and facts, choose and fill the administrator's prompt, run the analyzer, check every
- * citation and fact against its page. Credits, storage and tier limits wrap around this use case; it holds no
- * document after it returns (DECISIONS "Privacy promise").
+ * citation and fact against its page, and a language model's figures against the document. Credits, storage and
+ * tier limits wrap around this use case; it holds no document after it returns (DECISIONS "Privacy promise").
  */
 export class AnalyzeDocument {
   constructor(
@@ -87,8 +88,11 @@ export class AnalyzeDocument {
 
     const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
     signal?.throwIfAborted();
-    const understanding = await this.facts.understand(pages, language);
+    const found = await this.facts.understand(pages, language);
     signal?.throwIfAborted();
+    // Only facts whose quote is on their page go further: a language model is told they are verified.
+    const facts = groundFacts(found.facts, pages);
+    const understanding = { ...found, facts };
     const key = promptKeyFor(input.analysisType, input.paidTier);
     const saved = await this.uow.run(({ settings }) => settings.get(key));
     const prompt = renderAnalysisPrompt({
@@ -119,15 +123,19 @@ export class AnalyzeDocument {
 
     onProgress?.({ stage: 'checking_citations' });
     const { draft, analyzer, model, promptVersion, warnings = [] } = analysed.value;
+    const grounded = { ...draft, citations: groundCitations(draft, pages) };
+    // A language model may write a figure no page holds; the embedded analyzer only copies the pages' own.
+    const figures = analyzer === 'embedded' ? { findings: grounded, warning: null } : checkFigures(grounded, pages);
+    const { findings } = figures;
     const result = analysisResultSchema.safeParse({
-      summary: draft.summary,
-      keyInsights: draft.keyInsights,
-      constitutionalIssues: draft.constitutionalIssues,
-      citizenAction: draft.citizenAction,
-      legalRisks: draft.legalRisks,
-      sentiment: draft.sentiment,
-      citations: groundCitations(draft, pages),
-      facts: groundFacts(understanding.facts, pages),
+      summary: findings.summary,
+      keyInsights: findings.keyInsights,
+      constitutionalIssues: findings.constitutionalIssues,
+      citizenAction: findings.citizenAction,
+      legalRisks: findings.legalRisks,
+      sentiment: findings.sentiment,
+      citations: findings.citations,
+      facts,
       metadata: {
         wordCount: pages.reduce((n, p) => n + countWords(p.text), 0),
         processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
@@ -137,7 +145,7 @@ export class AnalyzeDocument {
         model,
         promptVersion,
         language,
-        warnings,
+        warnings: figures.warning ? [...warnings, figures.warning] : warnings,
         documentKind: understanding.kind,
       },
     });

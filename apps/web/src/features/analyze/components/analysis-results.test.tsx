@@ -85,7 +85,24 @@ describe('Analysis Results view', () => {
 
     await user.keyboard('{Escape}');
     await user.click(issues.getByRole('button', { name: 'Page 3, unverified quote' }));
-    expect(await screen.findByText(/Not verified: this quote could not be found on page 3/)).toBeInTheDocument();
+    expect(await screen.findByText(
+      'Not verified: this quote could not be found on page 3, or the point gives a figure the document does not contain. Check it against the original.',
+    )).toBeInTheDocument();
+  });
+
+  it('sets off the note on a figure the document does not contain from the point it follows', () => {
+    const flagged = 'Road repair spending doubles to $24 million. (Check this: the document does not contain $24 million.)';
+    renderResults(aResult({
+      keyInsights: [flagged],
+      citations: [{ section: 'keyInsights', index: 0, page: 2, quote: 'road repairs: $12,000,000', verified: false }],
+    }));
+    const insights = within(screen.getByRole('region', { name: 'Key Insights' }));
+    const item = insights.getByRole('listitem');
+    const note = within(item).getByText((_, element) => element?.textContent === 'Check this: the document does not contain $24 million.');
+    // Set apart from the point's own words, which come first.
+    expect(note.tagName).toBe('SPAN');
+    expect(item.textContent?.indexOf('Road repair spending doubles to $24 million.')).toBeLessThan(item.textContent?.indexOf('Check this') ?? 0);
+    expect(insights.getByRole('button', { name: 'Page 2, unverified quote' })).toBeInTheDocument();
   });
 
   it('reads results stored before citations existed, and results stored as a JSON string', () => {

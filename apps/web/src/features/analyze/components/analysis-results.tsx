@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
-import { languageLabel, type AnalysisType, type CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { languageLabel, splitFigureMarker, type AnalysisType, type CitedSection } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { analysisTypeLabels } from '../../../lib/format.ts';
@@ -31,6 +31,29 @@ export type AnalysisResultsProps = {
   /** The results' own heading level, so they fit the page or dialog around them. */
   headingLevel?: 2 | 3;
 };
+
+/**
+ * A point's words, and apart the server's note on a figure the document does not contain, set off so that a reader
+ * sees it is the check's warning and not the analysis speaking.
+ */
+function PointText({ text }: { text: string }) {
+  const point = splitFigureMarker(text);
+  return (
+    <>
+      {point.text}
+      {point.marker && (
+        <span className="ml-1 rounded bg-amber-50 px-1 font-medium text-amber-900 ring-1 ring-inset ring-amber-200 [box-decoration-break:clone]">
+          {/* The sign stays with the first word, never alone at the end of a line. */}
+          <span className="whitespace-nowrap">
+            <AlertTriangle className="mr-1 inline size-3.5 align-[-2px]" aria-hidden="true" />
+            {point.marker.split(' ', 1)[0]}
+          </span>
+          {point.marker.slice(point.marker.indexOf(' '))}
+        </span>
+      )}
+    </>
+  );
+}
 
 function ListSection({
   title,
@@ -73,7 +96,7 @@ function ListSection({
                 {index + 1}
               </span>
               <span>
-                {item}
+                <PointText text={item} />
                 <CitationMarks citations={citationsOf(result, section, index)} />
               </span>
             </li>
@@ -162,7 +185,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
       <section aria-label="Summary" className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
         <Sub className="font-semibold text-blue-950">Summary</Sub>
         <p className="mt-2 text-sm leading-relaxed text-slate-800">
-          {result.summary || 'No summary was produced for this document.'}
+          {result.summary ? <PointText text={result.summary} /> : 'No summary was produced for this document.'}
           <CitationMarks citations={citationsOf(result, 'summary')} />
         </p>
       </section>

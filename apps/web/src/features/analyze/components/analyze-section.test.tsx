@@ -88,6 +88,14 @@ describe('Analyze page: free (Citizen) user', () => {
     expect(screen.queryByLabelText('Custom focus')).not.toBeInTheDocument();
   });
 
+  it('says the built-in analyzer cannot check the law of another country the citizen chose', async () => {
+    signedInAs(aUser());
+    const { user } = await openAnalyze();
+    expect(screen.queryByText(/needs a language-model analyzer/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Germany');
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking it against the law of the country you chose (Germany) needs a language-model analyzer');
+  });
+
   it("shows the Document Limits of the user's tier from GET /api/subscription-tiers", async () => {
     signedInAs(aUser());
     await openAnalyze();
@@ -166,6 +174,38 @@ describe('Analyze page: paid user', () => {
     await screen.findByText('Completed just now');
     expect(analyze.seen.forms[1]!.get('analysisType')).toBe('summary');
     expect(analyze.seen.forms[1]!.has('customPrompt')).toBe(false);
+  });
+
+  it('says before a credit is spent that the built-in analyzer cannot check the chosen state\'s law, naming it', async () => {
+    signedInAs(patriot({ state: null }));
+    const { user } = await openAnalyze();
+    const note = /needs a language-model analyzer, which this server does not have/;
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Illinois');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(
+      'This analysis will check the document against the US Constitution only. Checking it against Illinois law needs a language-model analyzer, which this server does not have.',
+    );
+    // Before the button that spends the credit, in reading order.
+    expect(status.compareDocumentPosition(screen.getByRole('button', { name: /Analyze Document/ })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'All states (federal analysis)');
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    // Nor does the page promise what the built-in analyzer cannot do.
+    expect(screen.queryByText('Choose a state to include its constitution and laws.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of the kind when the server analyses with a language model, which takes the state into account', async () => {
+    signedInAs(patriot({ state: 'IL' }));
+    server.use(http.get('/api/config', () =>
+      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'openai' })));
+    const { app } = await openAnalyze();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('IL');
+    // Once the page knows the server's analyzer, the note still does not show.
+    await waitFor(() => expect(app.queryClient.getQueryData(['/api/config'])).toMatchObject({ analyzer: 'openai' }));
+    expect(screen.queryByText(/needs a language-model analyzer/)).not.toBeInTheDocument();
+    expect(screen.getByText('Choose a state to include its constitution and laws.')).toBeInTheDocument();
   });
 
   it("shows an administrator's limits for the tier, not built-in numbers", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ClipboardType, FileUp, Info, LoaderCircle, Lock, MapPin, Sparkles } from 'lucide-react';
 import {
@@ -9,6 +10,7 @@ import {
   MAX_TITLE_CHARACTERS,
   analysisOptionsSchema,
   countries,
+  lawBeyondOfflineAnalyzer,
   usStates,
   type AnalysisProgressEvent,
   type AnalysisType,
@@ -20,6 +22,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
+import { publicConfigQuery } from '../../config/api/get-config.ts';
 import { cn } from '../../../lib/cn.ts';
 import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, type DocumentSource } from '../api/analyze-document.ts';
 import { readAnalysisResult } from '../utils/analysis-result.ts';
@@ -60,6 +63,23 @@ function PaidFeatureNotice({ message, action }: { message: string; action: strin
         {action}
       </Link>
     </div>
+  );
+}
+
+/**
+ * Said before a credit is spent (DECISIONS "State selection with the offline analyzer"): the server's built-in
+ * analyzer knows the US Constitution only, so the law of the state or country chosen goes unchecked. A status,
+ * so that choosing a state announces it; the result repeats it among its warnings.
+ */
+function OfflineJurisdictionNote({ law }: { law: string }) {
+  return (
+    <p role="status" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        This analysis will check the document against the US Constitution only. Checking it against {law} needs a language-model analyzer, which this
+        server does not have.
+      </span>
+    </p>
   );
 }
 
@@ -132,6 +152,7 @@ export type AnalyzeSectionProps = {
 export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionProps) {
   const toast = useToast();
   const paid = isPaid(user);
+  const offline = useQuery(publicConfigQuery).data?.analyzer === 'embedded';
   const ids = { text: useId(), textHelp: useId(), type: useId(), focus: useId(), focusHelp: useId() };
 
   const [country, setCountry] = useState<string>('US');
@@ -210,6 +231,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
   }
 
   const result = completed ? readAnalysisResult(completed.response) : null;
+  const uncheckedLaw = offline ? lawBeyondOfflineAnalyzer(country, paid && country === 'US' && state ? state : null) : null;
   const overTierCharacters = tier !== undefined && text.length > tier.maxCharacters;
 
   return (
@@ -257,11 +279,13 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
                         value={state}
                         disabled={pending}
                         onChange={(event) => setState(event.target.value)}
-                        hint="Choose a state to include its constitution and laws."
+                        // Offline, a state's law goes unchecked: the note below says so, the hint must not promise it.
+                        hint={offline ? undefined : 'Choose a state to include its constitution and laws.'}
                       />
                     ) : (
                       <PaidFeatureNotice message="State selection available for paying subscribers" action="Upgrade to Select State" />
                     ))}
+                  {uncheckedLaw && <OfflineJurisdictionNote law={uncheckedLaw} />}
                 </Fieldset>
 
                 <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'text' ? 'text' : 'upload')} className="space-y-4">

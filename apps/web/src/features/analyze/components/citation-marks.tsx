@@ -39,7 +39,11 @@ function CitationMark({ citation }: { citation: Citation }) {
                 Verified: this quote appears on page {citation.page} of the document.
               </>
             ) : (
-              <>Not verified: this quote could not be found on page {citation.page}. Check it against the original.</>
+              // Either reason leaves a point unverified: a quote missing from its page, or a figure missing from the document.
+              <>
+                Not verified: this quote could not be found on page {citation.page}, or the point gives a figure the document does not contain. Check it
+                against the original.
+              </>
             )}
           </p>
           <Popover.Arrow className="fill-white" />
