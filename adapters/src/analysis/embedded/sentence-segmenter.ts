@@ -146,6 +146,12 @@ const MAX_UNIT_CHARS = 1200;
  * page footer. Very long sentences (enumerations without full stops) are cut at clause boundaries.
  * Each paragraph is parsed once: a 70-page document segments in a few seconds.
  */
+/** Longer runs without a space are no words (a hostile line, a base64 blob): the tokenizer's patterns take quadratic time on them. */
+const LONG_RUN = /\S{80,}/g;
+
+/** `text` with each run of 80 or more characters without a space blanked, so that offsets into it still hold. */
+const blankLongRuns = (text: string): string => text.replace(LONG_RUN, (run) => ' '.repeat(run.length));
+
 export const segmentPages = (pages: ReadonlyArray<{ number: number; text: string }>): TextUnit[] => {
   const nlpApi = winkNlp();
   const boilerplate = findBoilerplateKeys(pages);
@@ -157,7 +163,7 @@ export const segmentPages = (pages: ReadonlyArray<{ number: number; text: string
   };
 
   for (const page of pages) {
-    const text = page.text;
+    const text = blankLongRuns(page.text);
     for (const block of toBlocks(text, boilerplate)) {
       if (block.kind !== 'prose') {
         const clean = cleanText(text.slice(block.start, block.end));
