@@ -1,3 +1,4 @@
+import { perListSection, type ListSectionKey } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer } from '@civicwatch/core/analysis/document-analyzer.port.ts';
 import { isNonEnglish } from '@civicwatch/core/analysis/language-detector.port.ts';
@@ -29,7 +30,6 @@ export const languageWarning = (language: DocumentLanguage): string =>
   'findings and sentiment rating may be less reliable.';
 
 type Citation = AnalyzerDraft['citations'][number];
-type ListSection = Exclude<Citation['section'], 'summary'>;
 
 const INSIGHT_LABELS: ReadonlyArray<[PatternKind, string]> = [
   ['amount', 'Money'],
@@ -51,8 +51,8 @@ const RISK_LABELS: ReadonlyArray<[PatternKind, string]> = [
 /** Builds the lists of a draft, each item with the citation of the unit it rests on. */
 class DraftBuilder {
   readonly citations: Citation[] = [];
-  readonly lists: Record<ListSection, string[]> = { keyInsights: [], constitutionalIssues: [], citizenAction: [], legalRisks: [] };
-  private readonly used = new Map<ListSection, Set<number>>();
+  readonly lists: Record<ListSectionKey, string[]> = perListSection((): string[] => []);
+  private readonly used = new Map<ListSectionKey, Set<number>>();
   /** Units shown whole in the summary, the insights or the risks: a reader should meet a sentence once. */
   readonly shown: Set<number>;
 
@@ -60,16 +60,16 @@ class DraftBuilder {
     this.shown = new Set(summary.map((u) => u.id));
   }
 
-  has(section: ListSection, unit: TextUnit): boolean {
+  has(section: ListSectionKey, unit: TextUnit): boolean {
     return this.used.get(section)?.has(unit.id) ?? false;
   }
 
-  full(section: ListSection): boolean {
+  full(section: ListSectionKey): boolean {
     return this.lists[section].length >= MAX_ITEMS;
   }
 
   /** Adds an item resting on `unit`, quoted by `quote` (a verbatim span of it; its opening by default). */
-  add(section: ListSection, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
+  add(section: ListSectionKey, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
     if (this.full(section) || this.has(section, unit)) return false;
     // Pages repeat themselves (a form's footer, a recital restating the ordinance): one point is made once,
     // in the insights and the risks together.
@@ -166,10 +166,7 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
 
     const draft: AnalyzerDraft = {
       summary: summaryUnits.map((u) => summarySentence(u.text)).join(' '),
-      keyInsights: builder.lists.keyInsights,
-      constitutionalIssues: builder.lists.constitutionalIssues,
-      citizenAction: builder.lists.citizenAction,
-      legalRisks: builder.lists.legalRisks,
+      ...builder.lists,
       sentiment: scoreSentiment(units),
       citations: [
         ...summaryUnits.map((u) => ({ section: 'summary' as const, index: 0, page: u.page, quote: quoteOf(u) })),

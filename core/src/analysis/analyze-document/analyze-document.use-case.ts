@@ -1,3 +1,4 @@
+import { perListSection } from '../../contracts/analysis-catalogue.ts';
 import { analysisResultSchema, type AnalysisResult } from '../../contracts/analysis-result.contract.ts';
 import type { AnalysisType } from '../../contracts/analysis-summary.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
@@ -121,10 +122,7 @@ export class AnalyzeDocument {
     const { draft, analyzer, model, promptVersion, warnings = [] } = analysed.value;
     const result = analysisResultSchema.safeParse({
       summary: draft.summary,
-      keyInsights: draft.keyInsights,
-      constitutionalIssues: draft.constitutionalIssues,
-      citizenAction: draft.citizenAction,
-      legalRisks: draft.legalRisks,
+      ...perListSection((key) => draft[key]),
       sentiment: draft.sentiment,
       citations: groundCitations(draft, pages),
       facts: groundFacts(understanding.facts, pages),

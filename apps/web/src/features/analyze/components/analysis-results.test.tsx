@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../../../components/ui/toaster.tsx';
 import { createToastStore } from '../../../lib/toast-store.ts';
+import { readStoredResult } from '@civicwatch/core/contracts/index.ts';
 import { aResult } from '../../../test/builders.ts';
-import { readAnalysisResult } from '../utils/analysis-result.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 
 function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => void; title?: string | null } = {}) {
@@ -15,7 +15,7 @@ function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => voi
         title="City Budget 2026"
         analysisType="constitutional"
         createdAt="2026-11-22T10:00:00.000Z"
-        result={readAnalysisResult(result)!}
+        result={readStoredResult(result)!}
         statusLabel="Completed just now"
         {...extra}
       />

@@ -1,17 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
-import { languageLabel, type AnalysisType, type CitedSection } from '@civicwatch/core/contracts/index.ts';
+import {
+  analysisTypeOf,
+  citationsOf,
+  languageLabel,
+  listSections,
+  summarySection,
+  type AnalysisType,
+  type ListSectionKey,
+  type StoredAnalysisResult,
+} from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
-import {
-  analyzerLabels,
-  citationsOf,
-  confidencePercent,
-  formatDuration,
-  sentimentLabel,
-  type DisplayResult,
-} from '../utils/analysis-result.ts';
+import { analyzerLabels, confidencePercent, formatDuration, sentimentLabel } from '../utils/analysis-result.ts';
 import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
 import { CitationMarks } from './citation-marks.tsx';
 import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
@@ -21,7 +22,7 @@ export type AnalysisResultsProps = {
   title: string | null;
   analysisType: AnalysisType;
   createdAt: string;
-  result: DisplayResult;
+  result: StoredAnalysisResult;
   /** "Completed just now" after a fresh analysis; "Completed 3 days ago" for a past one. */
   statusLabel: string;
   /** The signed-in owner's analysis: Share Analysis offers its public link and the summary. Absent on a shared page, read-only. */
@@ -32,6 +33,14 @@ export type AnalysisResultsProps = {
   headingLevel?: 2 | 3;
 };
 
+/** How each list looks on screen; its words are the catalogue's. Risks are drawn in red. */
+const listLooks: Record<ListSectionKey, { icon: LucideIcon; tone: 'default' | 'warning' }> = {
+  keyInsights: { icon: Lightbulb, tone: 'default' },
+  constitutionalIssues: { icon: Scale, tone: 'default' },
+  citizenAction: { icon: Megaphone, tone: 'default' },
+  legalRisks: { icon: AlertTriangle, tone: 'warning' },
+};
+
 function ListSection({
   title,
   icon: Icon,
@@ -39,17 +48,17 @@ function ListSection({
   section,
   result,
   empty,
-  tone = 'default',
+  tone,
   Heading,
 }: {
   Heading: 'h3' | 'h4';
   title: string;
   icon: LucideIcon;
   items: string[];
-  section: CitedSection;
-  result: DisplayResult;
+  section: ListSectionKey;
+  result: StoredAnalysisResult;
   empty: string;
-  tone?: 'default' | 'warning';
+  tone: 'default' | 'warning';
 }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5">
@@ -127,7 +136,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
           <Heading className="text-xl font-bold tracking-tight text-slate-900">Analysis Results</Heading>
           <p className="break-words text-sm text-slate-600">
             {title ? `${title} · ` : ''}
-            {analysisTypeLabels[analysisType]}
+            {analysisTypeOf(analysisType).label}
           </p>
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
@@ -159,11 +168,11 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
         </div>
       )}
 
-      <section aria-label="Summary" className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
-        <Sub className="font-semibold text-blue-950">Summary</Sub>
+      <section aria-label={summarySection.label} className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
+        <Sub className="font-semibold text-blue-950">{summarySection.label}</Sub>
         <p className="mt-2 text-sm leading-relaxed text-slate-800">
-          {result.summary || 'No summary was produced for this document.'}
-          <CitationMarks citations={citationsOf(result, 'summary')} />
+          {result.summary || summarySection.empty}
+          <CitationMarks citations={citationsOf(result, summarySection.key)} />
         </p>
       </section>
 
@@ -189,35 +198,9 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <ListSection title="Key Insights" icon={Lightbulb} items={result.keyInsights} section="keyInsights" result={result} empty="No key insights were identified." Heading={Sub} />
-        <ListSection
-          title="Constitutional Issues"
-          icon={Scale}
-          items={result.constitutionalIssues}
-          section="constitutionalIssues"
-          result={result}
-          empty="No constitutional issues were identified."
-          Heading={Sub}
-        />
-        <ListSection
-          title="Recommended Citizen Actions"
-          icon={Megaphone}
-          items={result.citizenAction}
-          section="citizenAction"
-          result={result}
-          empty="No actions were recommended."
-          Heading={Sub}
-        />
-        <ListSection
-          title="Legal Risks"
-          icon={AlertTriangle}
-          items={result.legalRisks}
-          section="legalRisks"
-          result={result}
-          empty="No legal risks were identified."
-          tone="warning"
-          Heading={Sub}
-        />
+        {listSections.map(({ key, label, empty }) => (
+          <ListSection key={key} title={label} {...listLooks[key]} items={result[key]} section={key} result={result} empty={empty} Heading={Sub} />
+        ))}
       </div>
 
       <section aria-label="Analysis details" className="rounded-lg border border-slate-200 bg-slate-50 p-5">

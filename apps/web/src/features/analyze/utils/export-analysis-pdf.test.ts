@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aResult } from '../../../test/builders.ts';
-import { readAnalysisResult } from './analysis-result.ts';
 import {
   EXPORT_FAILED_MESSAGE,
   analysisPdfFileName,
@@ -43,7 +42,7 @@ const report = (overrides: Partial<AnalysisReport> = {}): AnalysisReport => ({
   title: 'City Budget',
   analysisType: 'constitutional',
   createdAt: '2026-11-22T10:00:00.000Z',
-  result: readAnalysisResult(aResult())!,
+  result: aResult(),
   ...overrides,
 });
 
@@ -78,7 +77,7 @@ describe('PDF report (spec §7)', () => {
   it('names the document\'s language among the key facts and prints the analyzer\'s warning before the summary', async () => {
     const warning = 'This document appears to be in German. The built-in analyzer is designed for English.';
     const metadata = { ...aResult().metadata, language: { code: 'de', name: 'German' }, warnings: [warning] };
-    await buildAnalysisPdf(report({ result: readAnalysisResult(aResult({ metadata }))! }));
+    await buildAnalysisPdf(report({ result: aResult({ metadata }) }));
 
     expect(joined()).toMatch(/Language: German/);
     expect(joined()).toContain('This document appears to be in German.');
@@ -86,7 +85,7 @@ describe('PDF report (spec §7)', () => {
   });
 
   it('leaves out empty Constitutional Issues and Recommended Citizen Actions, and titles an untitled document', async () => {
-    await buildAnalysisPdf(report({ title: '  ', result: readAnalysisResult(aResult({ constitutionalIssues: [], citizenAction: [] }))! }));
+    await buildAnalysisPdf(report({ title: '  ', result: aResult({ constitutionalIssues: [], citizenAction: [] }) }));
     expect(texts()).toContain('Government Document Analysis');
     expect(texts()).toContain('Executive Summary');
     expect(texts()).not.toContain('Constitutional Issues');
@@ -95,7 +94,7 @@ describe('PDF report (spec §7)', () => {
 
   it('breaks pages 20 units from the bottom, keeps 20-unit margins and numbers every page', async () => {
     const many = Array.from({ length: 40 }, (_, i) => `Finding ${i + 1}: ${'the appropriation moves funds between departments without a vote. '.repeat(3)}`);
-    const doc = await buildAnalysisPdf(report({ result: readAnalysisResult(aResult({ keyInsights: many }))! }));
+    const doc = await buildAnalysisPdf(report({ result: aResult({ keyInsights: many }) }));
 
     const pages = doc.getNumberOfPages();
     expect(pages).toBeGreaterThan(2);

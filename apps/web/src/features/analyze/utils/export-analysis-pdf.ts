@@ -1,8 +1,17 @@
 import { format } from 'date-fns';
 import type { jsPDF as JsPdf } from 'jspdf';
-import { languageLabel, type AnalysisType, type Citation, type CitedSection } from '@civicwatch/core/contracts/index.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
-import { citationsOf, confidencePercent, sentimentLabel, type DisplayResult } from './analysis-result.ts';
+import {
+  analysisTypeOf,
+  citationsOf,
+  languageLabel,
+  listSections,
+  summarySection,
+  type AnalysisType,
+  type Citation,
+  type ListSectionKey,
+  type StoredAnalysisResult,
+} from '@civicwatch/core/contracts/index.ts';
+import { confidencePercent, sentimentLabel } from './analysis-result.ts';
 
 export const PRODUCT_NAME = 'CivicWatch';
 export const DEFAULT_REPORT_TITLE = 'Government Document Analysis';
@@ -13,7 +22,7 @@ export type AnalysisReport = {
   analysisType: AnalysisType;
   /** When the analysis was made (ISO). */
   createdAt: string;
-  result: DisplayResult;
+  result: StoredAnalysisResult;
 };
 
 // Spec §7: 20-unit margins (mm on A4), a 20 pt title, page breaks 20 units from the bottom.
@@ -154,7 +163,7 @@ function writeParagraph(layout: Layout, text: string, citations: readonly Citati
   layout.y += 2;
 }
 
-function writeList(layout: Layout, items: readonly string[], result: DisplayResult, section: CitedSection) {
+function writeList(layout: Layout, items: readonly string[], result: StoredAnalysisResult, section: ListSectionKey) {
   const { doc } = layout;
   const indent = 8;
   items.forEach((item, index) => {
@@ -214,11 +223,11 @@ function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo
   doc.setFontSize(10);
   setColor(doc, PALE_BLUE);
   const date = format(new Date(report.createdAt), 'MMMM d, yyyy');
-  doc.text(`${analysisTypeLabels[report.analysisType]}  |  ${date}`, MARGIN, y + 5);
+  doc.text(`${analysisTypeOf(report.analysisType).label}  |  ${date}`, MARGIN, y + 5);
   layout.y = bandHeight + 10;
 }
 
-function writeKeyFacts(layout: Layout, result: DisplayResult) {
+function writeKeyFacts(layout: Layout, result: StoredAnalysisResult) {
   const facts: string[] = [];
   if (result.sentiment) {
     facts.push(`Sentiment: ${result.sentiment.rating}/5 (${sentimentLabel(result.sentiment.rating)})`);
@@ -276,7 +285,7 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?:
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4' });
   const title = report.title?.trim() || DEFAULT_REPORT_TITLE;
-  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeLabels[report.analysisType]} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
+  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeOf(report.analysisType).label} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
 
   const layout: Layout = {
     doc,
@@ -291,20 +300,15 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?:
   writeKeyFacts(layout, result);
   writeWarnings(layout, result.metadata.warnings ?? []);
 
-  writeHeading(layout, 'Executive Summary');
-  writeParagraph(layout, result.summary || 'No summary was produced for this document.', citationsOf(result, 'summary'));
+  writeHeading(layout, summarySection.reportLabel);
+  writeParagraph(layout, result.summary || summarySection.empty, citationsOf(result, summarySection.key));
 
-  writeHeading(layout, 'Key Insights');
-  if (result.keyInsights.length > 0) writeList(layout, result.keyInsights, result, 'keyInsights');
-  else writeParagraph(layout, 'No key insights were identified.', []);
-
-  if (result.constitutionalIssues.length > 0) {
-    writeHeading(layout, 'Constitutional Issues');
-    writeList(layout, result.constitutionalIssues, result, 'constitutionalIssues');
-  }
-  if (result.citizenAction.length > 0) {
-    writeHeading(layout, 'Recommended Citizen Actions');
-    writeList(layout, result.citizenAction, result, 'citizenAction');
+  for (const { key, label, empty, inReport } of listSections) {
+    const items = result[key];
+    if (inReport === 'never' || (inReport === 'when-any' && items.length === 0)) continue;
+    writeHeading(layout, label);
+    if (items.length > 0) writeList(layout, items, result, key);
+    else writeParagraph(layout, empty, []);
   }
 
   writeFooters(doc);
