@@ -1,12 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, ListChecks, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
 import {
   analysisTypeOf,
   citationsOf,
+  documentKindLabel,
+  factsLabel,
+  groupFacts,
   languageLabel,
   listSections,
   summarySection,
   type AnalysisType,
+  type Fact,
   type ListSectionKey,
   type StoredAnalysisResult,
 } from '@civicwatch/core/contracts/index.ts';
@@ -93,7 +97,43 @@ function ListSection({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The facts the document states, by group (decisions, money, dates...), each with the page its quote was found
+ * on. Nothing at all for a result without facts: one stored before facts existed, or a document that states none.
+ */
+function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 'h4' }) {
+  const groups = groupFacts(facts);
+  if (groups.length === 0) return null;
+  const GroupHeading = Heading === 'h3' ? 'h4' : 'h5';
+  return (
+    <section aria-label={factsLabel} className="rounded-lg border border-slate-200 bg-white p-5">
+      <Heading className="flex items-center gap-2 font-semibold text-slate-900">
+        <ListChecks className="size-5 text-blue-900" aria-hidden="true" />
+        {factsLabel}
+      </Heading>
+      <div className="mt-3 grid gap-x-8 gap-y-5 md:grid-cols-2">
+        {groups.map((group) => (
+          <div key={group.key}>
+            <GroupHeading className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</GroupHeading>
+            <ul className="mt-2 space-y-2" aria-label={group.label}>
+              {group.facts.map((fact, index) => (
+                <li key={index} className="flex gap-2 text-sm leading-relaxed text-slate-800">
+                  <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-blue-900" />
+                  <span>
+                    {fact.statement}
+                    <CitationMarks citations={[fact]} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -113,7 +153,7 @@ function SentimentMeter({ rating }: { rating: number }) {
   );
 }
 
-/** The Analysis Results view (spec §2, §3): every section, the sentiment, the metadata and the citations. */
+/** The Analysis Results view (spec §2, §3): every section, the key facts, the sentiment, the metadata and the citations. */
 export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, analysisId, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
   const [exporting, setExporting] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -176,6 +216,8 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
         </p>
       </section>
 
+      <KeyFacts facts={result.facts} Heading={Sub} />
+
       {sentiment && (
         <section aria-label="Sentiment" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
           <div>
@@ -205,22 +247,23 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
 
       <section aria-label="Analysis details" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
         <Sub className="text-sm font-semibold text-slate-900">Analysis details</Sub>
-        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {metadata.wordCount !== undefined && <Fact label="Word count">{metadata.wordCount.toLocaleString('en-US')}</Fact>}
-          {metadata.processingTime !== undefined && <Fact label="Processing time">{formatDuration(metadata.processingTime)}</Fact>}
-          {metadata.pages !== undefined && <Fact label="Pages">{metadata.pages}</Fact>}
+        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {metadata.wordCount !== undefined && <Detail label="Word count">{metadata.wordCount.toLocaleString('en-US')}</Detail>}
+          {metadata.processingTime !== undefined && <Detail label="Processing time">{formatDuration(metadata.processingTime)}</Detail>}
+          {metadata.pages !== undefined && <Detail label="Pages">{metadata.pages}</Detail>}
           {metadata.ocrPages !== undefined && (
-            <Fact label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Fact>
+            <Detail label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Detail>
           )}
-          {metadata.language !== undefined && <Fact label="Language">{languageLabel(metadata.language)}</Fact>}
+          {metadata.language !== undefined && <Detail label="Language">{languageLabel(metadata.language)}</Detail>}
+          {metadata.documentKind !== undefined && <Detail label="Document kind">{documentKindLabel(metadata.documentKind)}</Detail>}
           {metadata.analyzer !== undefined && (
-            <Fact label="Analyzer">
+            <Detail label="Analyzer">
               {analyzerLabels[metadata.analyzer] ?? metadata.analyzer}
               {metadata.model ? <span className="block text-xs font-normal text-slate-600">{metadata.model}</span> : null}
-            </Fact>
+            </Detail>
           )}
         </dl>
-        {result.citations.length > 0 && (
+        {(result.citations.length > 0 || result.facts.length > 0) && (
           <p className="mt-4 flex items-start gap-1.5 text-xs text-slate-600">
             Page marks show where each point comes from; a check means the quote was found on that page. Select a mark to read the quote.
           </p>

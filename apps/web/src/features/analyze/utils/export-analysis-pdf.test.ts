@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aResult } from '../../../test/builders.ts';
+import { aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
 import {
   EXPORT_FAILED_MESSAGE,
   analysisPdfFileName,
@@ -69,12 +69,12 @@ describe('PDF report (spec §7)', () => {
     expect(texts()).toContain('(p. 2 verified)');
     expect(texts()).toContain('(p. 3)');
     // Each citation follows its own point.
-    expect(texts().indexOf('(p. 2 verified)')).toBe(texts().indexOf('Road repair spending doubles to $12 million.') + 1);
+    expect(texts()[texts().indexOf('Road repair spending doubles to $12 million.') + 1]).toBe('(p. 2 verified)');
     expect(texts()).toContain('Page 1 of 1');
     expect(joined()).toMatch(/Confidential/);
   });
 
-  it('names the document\'s language among the key facts and prints the analyzer\'s warning before the summary', async () => {
+  it('names the document\'s language in the overview line and prints the analyzer\'s warning before the summary', async () => {
     const warning = 'This document appears to be in German. The built-in analyzer is designed for English.';
     const metadata = { ...aResult().metadata, language: { code: 'de', name: 'German' }, warnings: [warning] };
     await buildAnalysisPdf(report({ result: aResult({ metadata }) }));
@@ -82,6 +82,35 @@ describe('PDF report (spec §7)', () => {
     expect(joined()).toMatch(/Language: German/);
     expect(joined()).toContain('This document appears to be in German.');
     expect(texts().findIndex((t) => t.includes('appears to be in German'))).toBeLessThan(texts().indexOf('Executive Summary'));
+  });
+
+  it('lists the key facts by group after the summary, each with its page, and names the kind of document', async () => {
+    await buildAnalysisPdf(report({ title: 'Ordinance 20-21-02', result: aLevyOrdinanceResult() }));
+
+    // The overview line breaks between its items, never inside one.
+    expect(joined()).toMatch(/Language: English/);
+    expect(joined()).toMatch(/(^|\n| {4})Document kind: Ordinance or resolution(\n| {4})/);
+    expect(texts().filter((t) => /:$/.test(t))).toEqual([]);
+    const at = (text: string) => texts().indexOf(text);
+    const order = ['Executive Summary', 'Key facts', 'Decisions and votes', 'Money', 'Dates and deadlines', 'Who is affected and penalties', 'Key Insights'];
+    expect(order.map(at).every((i, n, all) => i >= 0 && (n === 0 || i > all[n - 1]!))).toBe(true);
+    expect(texts()).not.toContain('How to take part');
+    const heading = drawn.find((d) => d.text === 'Key facts')!;
+    expect(heading).toMatchObject({ size: 14, bold: true });
+    expect(drawn.find((d) => d.text === 'Money')).toMatchObject({ bold: true });
+    // Each fact is followed by the page its quote was found on.
+    const published = at('The ordinance was published on July 23, 2020.');
+    expect(texts()[published + 1]).toBe('(p. 3 verified)');
+    expect(texts()[at('Seven trustees voted yes; none voted no, abstained or were absent.') + 1]).toBe('(p. 2 verified)');
+  });
+
+  it('has no Key facts and no kind for a result stored before they existed', async () => {
+    const { facts: _facts, metadata, ...rest } = aResult();
+    const { documentKind: _kind, ...olderMetadata } = metadata;
+    await buildAnalysisPdf(report({ result: { ...rest, facts: [], metadata: olderMetadata } }));
+    expect(texts()).not.toContain('Key facts');
+    expect(joined()).not.toMatch(/Document kind/);
+    expect(joined()).toMatch(/Language: English/);
   });
 
   it('leaves out empty Constitutional Issues and Recommended Citizen Actions, and titles an untitled document', async () => {
@@ -117,9 +146,9 @@ describe('PDF report (spec §7)', () => {
     expect(citationNote([])).toBeNull();
     expect(
       citationNote([
-        { section: 'summary', index: 0, page: 2, quote: 'a', verified: true },
-        { section: 'summary', index: 0, page: 2, quote: 'b', verified: true },
-        { section: 'summary', index: 0, page: 5, quote: 'c', verified: false },
+        { page: 2, verified: true },
+        { page: 2, verified: true },
+        { page: 5, verified: false },
       ]),
     ).toBe('(p. 2 verified; p. 5)');
   });
