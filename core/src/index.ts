@@ -5,6 +5,7 @@ export * from './shared/clock.port.ts';
 export * from './shared/id-generator.port.ts';
 export * from './shared/token-generator.port.ts';
 export * from './shared/unit-of-work.port.ts';
+export * from './shared/words.ts';
 export * from './accounts/user.ts';
 export * from './accounts/user-repository.port.ts';
 export * from './accounts/password-hasher.port.ts';

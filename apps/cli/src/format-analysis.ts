@@ -1,4 +1,7 @@
-import { languageLabel, type AnalysisProgress, type AnalysisResult, type AnalysisType, type CitedSection } from '@civicwatch/core';
+import {
+  analysisTypeOf, citationsOf, documentKindLabel, factsLabel, groupFacts, languageLabel, listSections, summarySection,
+  type AnalysisProgress, type AnalysisResult, type AnalysisType, type CitedSection,
+} from '@civicwatch/core';
 
 export const describeProgress = (progress: AnalysisProgress): string => {
   switch (progress.stage) {
@@ -9,34 +12,43 @@ export const describeProgress = (progress: AnalysisProgress): string => {
   }
 };
 
-const typeNames: Record<AnalysisType, string> = { summary: 'Summary', constitutional: 'Constitutional Check', custom: 'Custom Watchdog' };
+/** " [p. 2 ✓, p. 5 ?]": the pages a point rests on, ✓ where its quote was found there. */
+const pagesOf = (citations: ReadonlyArray<{ page: number; verified: boolean }>): string => {
+  const marks = [...new Set(citations.map((c) => `p. ${c.page}${c.verified ? ' ✓' : ' ?'}`))];
+  return marks.length === 0 ? '' : ` [${marks.join(', ')}]`;
+};
 
 /**
- * The result for a terminal: the analyzer's warnings first, each point followed by its pages (✓ where the quote
- * was found on that page), then the document's language and the other facts.
+ * The result for a terminal: the analyzer's warnings first, the summary, the key facts by group (when there are
+ * any), each point followed by its pages (✓ where the quote was found on that page), then the document's
+ * language and kind and the other details.
  */
 export function formatAnalysis(title: string, type: AnalysisType, result: AnalysisResult): string {
-  const cites = (section: CitedSection, index: number) => {
-    const found = result.citations.filter((c) => c.section === section && c.index === index);
-    return found.length === 0 ? '' : ` [${found.map((c) => `p. ${c.page}${c.verified ? ' ✓' : ' ?'}`).join(', ')}]`;
-  };
-  const list = (heading: string, section: CitedSection, items: string[]) =>
-    [heading, ...(items.length === 0 ? ['  (none found in the document)'] : items.map((item, i) => `  • ${item}${cites(section, i)}`)), ''];
+  const cites = (section: CitedSection, index: number) => pagesOf(citationsOf(result, section, index));
+  const factGroups = groupFacts(result.facts);
+  const typeName = analysisTypeOf(type).label;
   const m = result.metadata;
   return [
-    `${title} (${typeNames[type]})`,
-    '='.repeat(Math.min(78, title.length + typeNames[type].length + 3)),
+    `${title} (${typeName})`,
+    '='.repeat(Math.min(78, title.length + typeName.length + 3)),
     '',
     ...m.warnings.flatMap((warning) => [`Note: ${warning}`, '']),
-    'Summary',
-    `  ${result.summary}${cites('summary', 0)}`,
+    summarySection.label,
+    `  ${result.summary}${cites(summarySection.key, 0)}`,
     '',
-    ...list('Key Insights', 'keyInsights', result.keyInsights),
-    ...list('Constitutional Issues', 'constitutionalIssues', result.constitutionalIssues),
-    ...list('Recommended Citizen Actions', 'citizenAction', result.citizenAction),
-    ...list('Legal Risks', 'legalRisks', result.legalRisks),
+    ...(factGroups.length === 0 ? [] : [
+      factsLabel,
+      ...factGroups.flatMap((group) => [`  ${group.label}`, ...group.facts.map((fact) => `    • ${fact.statement}${pagesOf([fact])}`)]),
+      '',
+    ]),
+    ...listSections.flatMap(({ key, label }) => [
+      label,
+      ...(result[key].length === 0 ? ['  (none found in the document)'] : result[key].map((item, i) => `  • ${item}${cites(key, i)}`)),
+      '',
+    ]),
     `Sentiment: ${result.sentiment.rating}/5 (confidence ${Math.round(result.sentiment.confidence * 100)}%)`,
     `Language: ${languageLabel(m.language)}`,
+    `Document kind: ${documentKindLabel(m.documentKind)}`,
     `${m.pages} page(s)${m.ocrPages.length ? `, read by OCR: ${m.ocrPages.join(', ')}` : ''}; ${m.wordCount} words; ${(m.processingTime / 1000).toFixed(1)} s; ` +
       `analyzer ${m.analyzer}${m.model ? ` (${m.model})` : ''}`,
     `Citations: ${result.citations.filter((c) => c.verified).length} of ${result.citations.length} quotes found on their page (✓).`,

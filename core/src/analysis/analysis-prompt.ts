@@ -1,3 +1,4 @@
+import { analysisTypeOf } from '../contracts/analysis-catalogue.ts';
 import type { DocumentLanguage } from '../contracts/analysis-result.contract.ts';
 import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
 import { countryName, usStateName } from '../contracts/geography.ts';
@@ -5,15 +6,9 @@ import type { SettingKey } from '../settings/setting-repository.port.ts';
 import type { Jurisdiction } from './document-analyzer.port.ts';
 import { isNonEnglish } from './language-detector.port.ts';
 
-/**
- * Which administrator-edited prompt (spec §3 "Setting") an analysis runs with: summaries use the summary
- * prompt; constitutional and custom checks use the paid prompt for paying tiers and the free prompt for
- * Citizen, which is federal-level only (spec §1).
- */
-export const promptKeyFor = (analysisType: AnalysisType, paidTier: boolean): SettingKey => {
-  if (analysisType === 'summary') return 'summary_prompt';
-  return paidTier ? 'paid_user_prompt' : 'free_user_prompt';
-};
+/** Which administrator-edited prompt (spec §3 "Setting") an analysis runs with, as the catalogue says for its type and tier. */
+export const promptKeyFor = (analysisType: AnalysisType, paidTier: boolean): SettingKey =>
+  analysisTypeOf(analysisType).promptKey[paidTier ? 'paid' : 'free'];
 
 
 /** Stands in for {{STATE}} when there is no state: Citizen analyses, or a country other than the United States. */

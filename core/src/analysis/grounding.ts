@@ -1,3 +1,4 @@
+import type { ListSectionKey } from '../contracts/analysis-catalogue.ts';
 import type { AnalyzerDraft, Citation, DraftFact, Fact } from '../contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
@@ -59,7 +60,7 @@ export const quoteOccursIn = (quote: string, pageText: string, normalizedPage?: 
  * ever show them next to a point. Order is kept.
  */
 export const groundCitations = (
-  draft: Pick<AnalyzerDraft, 'citations' | 'keyInsights' | 'constitutionalIssues' | 'citizenAction' | 'legalRisks'>,
+  draft: Pick<AnalyzerDraft, 'citations' | ListSectionKey>,
   pages: readonly ExtractedPage[],
 ): Citation[] => {
   const byNumber = new Map(pages.map((p) => [p.number, p]));

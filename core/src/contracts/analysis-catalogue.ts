@@ -1,8 +1,81 @@
+import type { SettingKey } from '../settings/setting-repository.port.ts';
+
 /**
- * What an analysis can say about a document beyond the spec's lists: the kind of document it is and the
- * types of fact found in it, with the groups a reader sees them in. Every reader (web, PDF report, command
- * line, shared page) and every analyzer takes these names and labels from here.
+ * What an analysis is and says, named once: the analysis types a citizen chooses from, the parts of a result
+ * (the spec's summary and lists), the kind of document it is and the types of fact found in it, with the
+ * groups a reader sees them in. Every reader (web, PDF report, command line, shared page), the contracts and
+ * every analyzer take these names, labels and limits from here, so that adding a part or a type starts here.
  */
+
+/**
+ * The analysis types (spec §2 "Analyze page"): `label` and `description` are the spec's words, `promptKey`
+ * the administrator's prompt an analysis runs with (spec §3 "Setting"; Citizen's prompt is federal-level only,
+ * spec §1), `paidOnly` whether the Citizen tier is refused it.
+ */
+export const analysisTypes = [
+  {
+    key: 'summary',
+    label: 'Summary',
+    description: 'Key points and citizen impact',
+    promptKey: { free: 'summary_prompt', paid: 'summary_prompt' },
+    paidOnly: false,
+  },
+  {
+    key: 'constitutional',
+    label: 'Constitutional Check',
+    description: 'Legal and constitutional analysis',
+    promptKey: { free: 'free_user_prompt', paid: 'paid_user_prompt' },
+    paidOnly: false,
+  },
+  {
+    key: 'custom',
+    label: 'Custom Watchdog',
+    description: 'Specific oversight focus',
+    promptKey: { free: 'free_user_prompt', paid: 'paid_user_prompt' },
+    paidOnly: true,
+  },
+] as const satisfies ReadonlyArray<{
+  key: string;
+  label: string;
+  description: string;
+  promptKey: Readonly<Record<'free' | 'paid', SettingKey>>;
+  paidOnly: boolean;
+}>;
+type AnalysisTypeKey = (typeof analysisTypes)[number]['key'];
+export const analysisTypeKeys = analysisTypes.map((type) => type.key);
+export type AnalysisTypeEntry = (typeof analysisTypes)[number];
+
+export const analysisTypeOf = (key: AnalysisTypeKey): AnalysisTypeEntry => analysisTypes.find((type) => type.key === key)!;
+
+/** The summary, first part of every result: `reportLabel` is its heading in the PDF report (spec §7). */
+export const summarySection = {
+  key: 'summary',
+  label: 'Summary',
+  reportLabel: 'Executive Summary',
+  empty: 'No summary was produced for this document.',
+} as const;
+
+/**
+ * The lists of a result (spec §3), in the order every reader shows them: `label` and `empty` are the screens'
+ * words, `maxItems` the longest list a result keeps (a citizen reads a result, not a dump of every finding),
+ * `inReport` whether the PDF report shows the list always, only when it has items, or never (spec §7).
+ */
+export const listSections = [
+  { key: 'keyInsights', label: 'Key Insights', empty: 'No key insights were identified.', maxItems: 8, inReport: 'always' },
+  { key: 'constitutionalIssues', label: 'Constitutional Issues', empty: 'No constitutional issues were identified.', maxItems: 6, inReport: 'when-any' },
+  { key: 'citizenAction', label: 'Recommended Citizen Actions', empty: 'No actions were recommended.', maxItems: 6, inReport: 'when-any' },
+  { key: 'legalRisks', label: 'Legal Risks', empty: 'No legal risks were identified.', maxItems: 6, inReport: 'never' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; empty: string; maxItems: number; inReport: 'always' | 'when-any' | 'never' }>;
+export type ListSectionKey = (typeof listSections)[number]['key'];
+export type ListSectionEntry = (typeof listSections)[number];
+export const listSectionKeys = listSections.map((section) => section.key);
+
+/** One value per list of a result, made by `make`: the lists of a draft, their schemas, their counters. */
+export const perListSection = <T>(make: (key: ListSectionKey) => T): Record<ListSectionKey, T> =>
+  Object.fromEntries(listSectionKeys.map((key) => [key, make(key)])) as Record<ListSectionKey, T>;
+
+/** The heading of a result's facts, on every reader. */
+export const factsLabel = 'Key facts';
 
 /** Resolutions count as ordinances; a packet is a bundle of several documents of other kinds. */
 export const documentKinds = [

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { documentKinds, factTypes } from './analysis-catalogue.ts';
+import { documentKinds, factTypes, listSectionKeys, perListSection, summarySection } from './analysis-catalogue.ts';
 
 /** The lists of a result that citations can point into, plus the summary itself. */
-export const citedSections = ['summary', 'keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'] as const;
+export const citedSections = [summarySection.key, ...listSectionKeys];
 export const citedSectionSchema = z.enum(citedSections);
 export type CitedSection = z.infer<typeof citedSectionSchema>;
 
@@ -89,10 +89,7 @@ export type DraftFact = z.infer<typeof draftFactSchema>;
 /** The findings of an analysis, in the spec's fields and shapes (§3): lists of strings, old clients keep working. */
 const findingsSchema = z.object({
   summary: z.string(),
-  keyInsights: z.array(z.string()),
-  constitutionalIssues: z.array(z.string()),
-  citizenAction: z.array(z.string()),
-  legalRisks: z.array(z.string()),
+  ...perListSection(() => z.array(z.string())),
   sentiment: sentimentSchema,
 });
 
@@ -121,6 +118,58 @@ export const analysisResultSchema = findingsSchema.extend({
   citations: z.array(citationSchema),
 });
 export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/** The items of a list that parse: one malformed item drops only itself. */
+const itemsThatParse = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) => items.flatMap((raw) => {
+      const parsed = item.safeParse(raw);
+      return parsed.success ? [parsed.data as z.infer<T>] : [];
+    }));
+
+const resultShape = analysisResultSchema.shape;
+
+/**
+ * A result as readers get it back from storage, read with the result's own fields but forgiving what older
+ * analyses lack (DECISIONS "Analysis results"): results stored before citations, facts or some metadata
+ * existed read as empty lists and absent metadata (`undefined`, where `null` means "looked, found none").
+ */
+const storedResultSchema = z.object({
+  summary: resultShape.summary.catch(''),
+  ...perListSection((key) => resultShape[key].catch([])),
+  sentiment: resultShape.sentiment.nullable().catch(null),
+  facts: itemsThatParse(factSchema),
+  metadata: resultShape.metadata
+    .partial()
+    // The result's schema fills in null, "looked and found no kind"; a result stored before kinds existed never looked.
+    .extend({ documentKind: resultShape.metadata.shape.documentKind.unwrap().optional() })
+    .catch({}),
+  citations: itemsThatParse(citationSchema),
+});
+export type StoredAnalysisResult = z.infer<typeof storedResultSchema>;
+
+/** Reads a stored or freshly answered result (spec §3: an object, or a JSON string); null when it is not a result at all. */
+export function readStoredResult(raw: unknown): StoredAnalysisResult | null {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  return storedResultSchema.parse(value);
+}
+
+/** The citations of one point, by page: `index` is ignored for the summary, which is a single text. */
+export function citationsOf(result: { citations: readonly Citation[] }, section: CitedSection, index = 0): Citation[] {
+  return result.citations
+    .filter((c) => c.section === section && (section === summarySection.key || c.index === index))
+    .sort((a, b) => a.page - b.page);
+}
 
 /**
  * What an analyzer produces before grounding: the JSON schema given to LLMs (structured output).

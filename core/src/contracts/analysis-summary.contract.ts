@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { analysisTypeKeys } from './analysis-catalogue.ts';
 
 /** One stored analysis as the dashboard lists it (spec §3 "Analysis (as displayed)"). */
-export const analysisTypeSchema = z.enum(['summary', 'constitutional', 'custom']);
+export const analysisTypeSchema = z.enum(analysisTypeKeys);
 export type AnalysisType = z.infer<typeof analysisTypeSchema>;

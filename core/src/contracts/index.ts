@@ -4,6 +4,7 @@ export * from './auth.contract.ts';
 export * from './tiers.contract.ts';
 export * from './user.contract.ts';
 export * from './profile.contract.ts';
+export * from './analysis-catalogue.ts';
 export * from './analysis-summary.contract.ts';
 export * from './dashboard.contract.ts';
 export * from './config.contract.ts';

@@ -1,3 +1,4 @@
+import { perListSection, type ListSectionKey } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { lawBeyondOfflineAnalyzer } from '@civicwatch/core/contracts/geography.ts';
 import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer, Jurisdiction } from '@civicwatch/core/analysis/document-analyzer.port.ts';
@@ -47,7 +48,6 @@ export const jurisdictionWarning = (jurisdiction: Jurisdiction): string | null =
 };
 
 type Citation = AnalyzerDraft['citations'][number];
-type ListSection = Exclude<Citation['section'], 'summary'>;
 
 const INSIGHT_LABELS: ReadonlyArray<[PatternKind, string]> = [
   ['amount', 'Money'],
@@ -69,8 +69,8 @@ const RISK_LABELS: ReadonlyArray<[PatternKind, string]> = [
 /** Builds the lists of a draft, each item with the citation of the unit it rests on. */
 class DraftBuilder {
   readonly citations: Citation[] = [];
-  readonly lists: Record<ListSection, string[]> = { keyInsights: [], constitutionalIssues: [], citizenAction: [], legalRisks: [] };
-  private readonly used = new Map<ListSection, Set<number>>();
+  readonly lists: Record<ListSectionKey, string[]> = perListSection((): string[] => []);
+  private readonly used = new Map<ListSectionKey, Set<number>>();
   /** Units shown whole in the summary, the insights or the risks: a reader should meet a sentence once. */
   readonly shown: Set<number>;
 
@@ -78,16 +78,16 @@ class DraftBuilder {
     this.shown = new Set(summary.map((u) => u.id));
   }
 
-  has(section: ListSection, unit: TextUnit): boolean {
+  has(section: ListSectionKey, unit: TextUnit): boolean {
     return this.used.get(section)?.has(unit.id) ?? false;
   }
 
-  full(section: ListSection): boolean {
+  full(section: ListSectionKey): boolean {
     return this.lists[section].length >= MAX_ITEMS;
   }
 
   /** Adds an item stating a fact, resting on the fact's own quote. */
-  addFact(section: ListSection, text: string, fact: DraftFact): boolean {
+  addFact(section: ListSectionKey, text: string, fact: DraftFact): boolean {
     if (this.full(section) || this.lists[section].includes(text)) return false;
     const index = this.lists[section].push(text) - 1;
     this.citations.push({ section, index, page: fact.page, quote: fact.quote });
@@ -101,7 +101,7 @@ class DraftBuilder {
   readonly stated = new Set<number>();
 
   /** Adds an item resting on `unit`, quoted by `quote` (a verbatim span of it; its opening by default). */
-  add(section: ListSection, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
+  add(section: ListSectionKey, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
     if (this.full(section) || this.has(section, unit) || this.stated.has(unit.id)) return false;
     // Pages repeat themselves (a form's footer, a recital restating the ordinance): one point is made once,
     // in the insights and the risks together.
@@ -224,10 +224,7 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
 
     const draft: AnalyzerDraft = {
       summary: [...opening, ...summaryUnits.map((u) => summaryWords(u, opening, summaryUnits))].join(' '),
-      keyInsights: builder.lists.keyInsights,
-      constitutionalIssues: builder.lists.constitutionalIssues,
-      citizenAction: builder.lists.citizenAction,
-      legalRisks: builder.lists.legalRisks,
+      ...builder.lists,
       sentiment: scoreSentiment(units),
       citations: [
         ...told.map((f) => ({ section: 'summary' as const, index: 0, page: f.page, quote: f.quote })),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { analyzerDraftSchema, type AnalyzerDraft, type CitedSection } from '@civicwatch/core';
-import { listCaps } from './prompt-framing.ts';
+import { analyzerDraftSchema, listSections, type AnalyzerDraft, type ListSectionKey } from '@civicwatch/core';
 
 /**
  * `problem` is for the model's repair request only: for `json` it may quote the answer (and so the
@@ -29,9 +28,6 @@ export function parseDraft(content: string): DraftParse {
   return { ok: true, draft: parsed.data };
 }
 
-type ListSection = Exclude<CitedSection, 'summary'>;
-const listSections: readonly ListSection[] = ['keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'];
-
 /** Quotes are kept in the stored result (DECISIONS "Privacy promise"): short ones only. */
 export const maxQuoteChars = 300;
 const maxCitationsPerItem = 3;
@@ -45,9 +41,9 @@ const maxSummaryCitations = 5;
  */
 export function sanitizeDraft(draft: AnalyzerDraft, validPages: ReadonlySet<number>): AnalyzerDraft {
   const summary = draft.summary.trim();
-  const lists = {} as Record<ListSection, string[]>;
-  const newIndex = {} as Record<ListSection, Map<number, number>>;
-  for (const section of listSections) {
+  const lists = {} as Record<ListSectionKey, string[]>;
+  const newIndex = {} as Record<ListSectionKey, Map<number, number>>;
+  for (const { key: section, maxItems } of listSections) {
     const kept: string[] = [];
     const byKey = new Map<string, number>();
     const map = new Map<number, number>();
@@ -60,7 +56,7 @@ export function sanitizeDraft(draft: AnalyzerDraft, validPages: ReadonlySet<numb
         map.set(i, existing);
         return;
       }
-      if (kept.length >= listCaps[section]) return;
+      if (kept.length >= maxItems) return;
       byKey.set(key, kept.length);
       map.set(i, kept.length);
       kept.push(text);

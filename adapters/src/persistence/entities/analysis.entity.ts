@@ -1,5 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { analysisTypeKeys } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import { UserEntity } from './user.entity.ts';
+
+/** The catalogue's types; a new one also needs a migration that widens the database's check. */
+const analysisTypeCheck = `analysis_type in (${analysisTypeKeys.map((key) => `'${key}'`).join(', ')})`;
 
 /** Holds the result, never the document's text or bytes (DECISIONS, "Privacy promise"). */
 export const AnalysisEntity = defineEntity({
@@ -9,7 +13,7 @@ export const AnalysisEntity = defineEntity({
     id: p.uuid().primary(),
     user: () => p.manyToOne(UserEntity).fieldName('user_id').mapToPk().deleteRule('cascade'),
     createdAt: p.datetime().defaultRaw('now()'),
-    analysisType: p.text().check("analysis_type in ('summary', 'constitutional', 'custom')"),
+    analysisType: p.text().check(analysisTypeCheck),
     title: p.text(),
     documentType: p.text(),
     /** ISO 639-1 code of the document's language; null when undetermined (migration 0011). */

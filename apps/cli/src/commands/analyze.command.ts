@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { AnalyzeDocument, DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, analysisOptionsSchema, type DocumentSource } from '@civicwatch/core';
+import {
+  AnalyzeDocument, DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords, type DocumentSource,
+} from '@civicwatch/core';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor, EXIT_NOINPUT, EXIT_USAGE } from '../exit-codes.ts';
 import { describeProgress, formatAnalysis } from '../format-analysis.ts';
@@ -37,7 +39,7 @@ export function registerAnalyzeCommand(program: Command) {
     .command('analyze')
     .description('analyse a government document (a PDF or a text file; - reads standard input)')
     .argument('<file>', 'the document: file.pdf, file.txt, or - for standard input')
-    .option('-t, --type <type>', 'summary, constitutional or custom', 'constitutional')
+    .option('-t, --type <type>', listInWords(analysisTypeKeys, 'or'), 'constitutional')
     .option('-f, --focus <text>', 'what a custom analysis should look for')
     .option('--state <code>', 'two-letter US state for a state-level analysis (e.g. IL)')
     .option('--country <code>', 'country code (e.g. US, CA, DE)', 'US')
@@ -68,8 +70,8 @@ export function registerAnalyzeCommand(program: Command) {
           analysisType: options.analysisType,
           jurisdiction: { country: options.country, state: options.state ?? null },
           customFocus: options.customPrompt ?? null,
-          // The operator's own command line: every tier feature is open; a state or a custom focus picks the paid prompt.
-          paidTier: Boolean(options.state) || options.analysisType === 'custom',
+          // The operator's own command line: every tier feature is open; a state or a paid-only type picks the paid prompt.
+          paidTier: Boolean(options.state) || analysisTypeOf(options.analysisType).paidOnly,
           onProgress: (progress) => process.stderr.write(`${describeProgress(progress)}\n`),
         }));
       if (!result.ok) {

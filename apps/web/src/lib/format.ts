@@ -1,5 +1,5 @@
 import { formatDistance } from 'date-fns';
-import type { AnalysisType, TierId } from '@civicwatch/core/contracts/index.ts';
+import type { TierId } from '@civicwatch/core/contracts/index.ts';
 
 const tierNames: Record<TierId, string> = { citizen: 'Citizen', patriot: 'Patriot', defender: 'Defender' };
 
@@ -7,13 +7,6 @@ const tierNames: Record<TierId, string> = { citizen: 'Citizen', patriot: 'Patrio
 export function tierDisplayName(id: TierId): string {
   return tierNames[id];
 }
-
-/** The analysis types as the screens and the PDF report name them (spec §2 "Analyze page"). */
-export const analysisTypeLabels: Record<AnalysisType, string> = {
-  summary: 'Summary',
-  constitutional: 'Constitutional Check',
-  custom: 'Custom Watchdog',
-};
 
 /** "3 days ago", "about 2 hours ago": date-fns's standard date-distance thresholds (spec §9). */
 export function timeAgo(iso: string, now: Date = new Date()): string {

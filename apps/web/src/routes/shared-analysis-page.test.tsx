@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import type { SharedAnalysis } from '@civicwatch/core/contracts/index.ts';
-import { aResult } from '../test/builders.ts';
+import { aLevyOrdinanceResult, aResult } from '../test/builders.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { server } from '../test/server.ts';
 
@@ -50,6 +50,30 @@ describe('/shared/{token}', () => {
     expect(screen.queryByRole('button', { name: 'Share Analysis' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Analyze Another' })).not.toBeInTheDocument();
     await waitFor(() => expect(robotsMeta()).toHaveAttribute('content', 'noindex'));
+  });
+
+  it('shows the kind of document and its key facts, each with its page', async () => {
+    answerShared(() => HttpResponse.json(aSharedAnalysis({ result: aLevyOrdinanceResult() })));
+    renderApp(`/shared/${TOKEN}`);
+
+    const facts = await screen.findByRole('region', { name: 'Key facts' });
+    expect(within(facts).getByRole('heading', { level: 3, name: 'Key facts' })).toBeInTheDocument();
+    expect(within(facts).getByRole('heading', { level: 4, name: 'Decisions and votes' })).toBeInTheDocument();
+    const money = within(within(facts).getByRole('list', { name: 'Money' }));
+    expect(money.getByText(/The special tax is \.02% of the value of all taxable property/)).toBeInTheDocument();
+    expect(money.getByRole('button', { name: 'Page 1, verified quote' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Analysis details' })).getByText('Document kind').nextSibling).toHaveTextContent('Ordinance or resolution');
+  });
+
+  it('shows nothing of facts or kinds for an analysis shared before they existed', async () => {
+    const { facts: _facts, metadata, ...older } = aResult();
+    const { documentKind: _kind, ...olderMetadata } = metadata;
+    answerShared(() => HttpResponse.json({ ...aSharedAnalysis(), result: { ...older, metadata: olderMetadata } }));
+    renderApp(`/shared/${TOKEN}`);
+
+    expect(await screen.findByRole('region', { name: 'Summary' })).toBeInTheDocument();
+    expect(screen.queryByText('Key facts')).not.toBeInTheDocument();
+    expect(screen.queryByText('Document kind')).not.toBeInTheDocument();
   });
 
   it('says This analysis is no longer shared for a revoked or unknown link', async () => {

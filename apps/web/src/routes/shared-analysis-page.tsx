@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { CircleX, Eye } from 'lucide-react';
-import { SHARE_NOT_FOUND_MESSAGE } from '@civicwatch/core/contracts/index.ts';
+import { SHARE_NOT_FOUND_MESSAGE, readStoredResult } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AnalysisResults } from '../features/analyze/components/analysis-results.tsx';
 import { isNoLongerShared, useSharedAnalysis } from '../features/analyze/api/get-shared-analysis.ts';
-import { readAnalysisResult } from '../features/analyze/utils/analysis-result.ts';
 import { longDate, timeAgo } from '../lib/format.ts';
 
 function Problem({ title, children }: { title: string; children: ReactNode }) {
@@ -28,7 +27,7 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 export function SharedAnalysisPage() {
   const { token } = useParams({ from: '/shared/$token' });
   const shared = useSharedAnalysis(token);
-  const result = shared.data ? readAnalysisResult(shared.data.result) : null;
+  const result = shared.data ? readStoredResult(shared.data.result) : null;
 
   return (
     <PageShell>

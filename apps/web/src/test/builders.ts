@@ -74,3 +74,69 @@ export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): Dashboar
     ...overrides,
   };
 }
+
+/**
+ * What an analysis of a library district's levy ordinance (three pages) holds once facts exist: facts of four
+ * groups, and a summary resting on three quotes of page 1 and one of page 3. The quotes are the document's own.
+ */
+export function aLevyOrdinanceResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
+  return aResult({
+    summary:
+      'The Board of Trustees levies a special tax of .02% of the value of all taxable property for the 2020-2021 fiscal year, ' +
+      'for library buildings, their maintenance and repairs. The ordinance was adopted on July 15, 2020 and published on July 23, 2020.',
+    keyInsights: ['Taxes: a special tax of .02% of the value of all taxable property in the District shall be levied for the fiscal year 2020-2021.'],
+    constitutionalIssues: [],
+    citizenAction: ['Ask the Board of Library Trustees how the special tax will be spent.'],
+    legalRisks: [],
+    facts: [
+      {
+        type: 'decision',
+        statement: 'The Board levies a special tax for library buildings and their upkeep for fiscal year 2020-2021.',
+        quote: 'shall be levied for the fiscal year 2020-2021',
+        page: 1,
+        verified: true,
+      },
+      {
+        type: 'vote',
+        statement: 'Seven trustees voted yes; none voted no, abstained or were absent.',
+        quote: 'AYES: DuRocher, Lezon, Picha, Richardson, Ruzicka, Stull, Warren',
+        page: 2,
+        verified: true,
+      },
+      {
+        type: 'rate',
+        statement: 'The special tax is .02% of the value of all taxable property in the District.',
+        quote: 'the amount of said special tax is .02% of the value of all taxable property',
+        page: 1,
+        verified: true,
+      },
+      { type: 'date', statement: 'The Board adopted the ordinance on July 15, 2020.', quote: 'ADOPTED this 15 th day of July 2020', page: 2, verified: true },
+      {
+        type: 'deadline',
+        statement: 'The ordinance had to be published within 15 days of its adoption.',
+        quote: 'within fifteen (15) days after the date of adoption',
+        page: 1,
+        verified: true,
+      },
+      { type: 'date', statement: 'The ordinance was published on July 23, 2020.', quote: 'the Ordinance was published on July 23, 2020', page: 3, verified: true },
+      {
+        type: 'affected',
+        statement: 'Owners of taxable property in the library district pay the tax.',
+        quote: 'value of all taxable property in the District as equalized or assessed',
+        page: 1,
+        verified: true,
+      },
+    ],
+    metadata: { ...aResult().metadata, wordCount: 478, pages: 3, ocrPages: [], documentKind: 'ordinance' },
+    citations: [
+      { section: 'summary', index: 0, page: 1, quote: 'a special tax of .02% of the value of all taxable property', verified: true },
+      { section: 'summary', index: 0, page: 1, quote: 'for the purchase of buildings', verified: true },
+      { section: 'summary', index: 0, page: 1, quote: 'maintenance, repairs and alterations of library buildings and equipment', verified: true },
+      { section: 'summary', index: 0, page: 3, quote: 'the Ordinance was published on July 23, 2020', verified: true },
+      { section: 'keyInsights', index: 0, page: 1, quote: 'shall be levied for the fiscal year 2020-2021', verified: true },
+      { section: 'citizenAction', index: 0, page: 1, quote: 'Board of Trustees of the Warrenville Public Library District', verified: true },
+      { section: 'citizenAction', index: 0, page: 1, quote: 'the Board may change the rate each year', verified: false },
+    ],
+    ...overrides,
+  });
+}

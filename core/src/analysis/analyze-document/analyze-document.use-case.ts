@@ -1,3 +1,4 @@
+import { perListSection } from '../../contracts/analysis-catalogue.ts';
 import { analysisResultSchema, type AnalysisResult } from '../../contracts/analysis-result.contract.ts';
 import type { AnalysisType } from '../../contracts/analysis-summary.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
@@ -129,10 +130,7 @@ export class AnalyzeDocument {
     const { findings } = figures;
     const result = analysisResultSchema.safeParse({
       summary: findings.summary,
-      keyInsights: findings.keyInsights,
-      constitutionalIssues: findings.constitutionalIssues,
-      citizenAction: findings.citizenAction,
-      legalRisks: findings.legalRisks,
+      ...perListSection((key) => findings[key]),
       sentiment: findings.sentiment,
       citations: findings.citations,
       facts,

@@ -1,3 +1,4 @@
+import { analysisTypeOf } from '../../contracts/analysis-catalogue.ts';
 import type { AnalysisOptions } from '../../contracts/analyze.contract.ts';
 import { MAX_DOCUMENT_BYTES } from '../../contracts/analyze.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
@@ -89,7 +90,7 @@ export class SubmitAnalysis {
     }
     if (!isPaidTier(tier)) {
       if (options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
-      if (options.analysisType === 'custom') return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
+      if (analysisTypeOf(options.analysisType).paidOnly) return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
     }
     return ok(tier);
   }

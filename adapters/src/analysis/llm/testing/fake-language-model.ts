@@ -1,4 +1,4 @@
-import type { AnalyzerDraft } from '@civicwatch/core';
+import { listSectionKeys, perListSection, type AnalyzerDraft } from '@civicwatch/core';
 import type { ChatMessage } from '../chat-model.ts';
 
 /** What the fake model does with one request. */
@@ -81,10 +81,8 @@ function draftOfPages(user: string): AnalyzerDraft {
   }
   const draft: AnalyzerDraft = {
     summary: `The document sets out rules on ${pages.size} pages.`,
-    keyInsights: [],
-    constitutionalIssues: [],
+    ...perListSection(() => []),
     citizenAction: ['Read the document and comment before the deadline.'],
-    legalRisks: [],
     sentiment: { rating: 3, confidence: 0.6 },
     citations: [],
   };
@@ -105,24 +103,13 @@ function draftOfPages(user: string): AnalyzerDraft {
 function mergeDrafts(drafts: readonly AnalyzerDraft[]): AnalyzerDraft {
   const merged: AnalyzerDraft = {
     summary: drafts.map((d) => d.summary).join(' '),
-    keyInsights: [],
-    constitutionalIssues: [],
-    citizenAction: [],
-    legalRisks: [],
+    ...perListSection(() => []),
     sentiment: { rating: 3, confidence: 0.6 },
     citations: [],
   };
   for (const draft of drafts) {
-    const offsets = {
-      keyInsights: merged.keyInsights.length,
-      constitutionalIssues: merged.constitutionalIssues.length,
-      citizenAction: merged.citizenAction.length,
-      legalRisks: merged.legalRisks.length,
-    };
-    merged.keyInsights.push(...draft.keyInsights);
-    merged.constitutionalIssues.push(...draft.constitutionalIssues);
-    merged.citizenAction.push(...draft.citizenAction);
-    merged.legalRisks.push(...draft.legalRisks);
+    const offsets = perListSection((key) => merged[key].length);
+    for (const key of listSectionKeys) merged[key].push(...draft[key]);
     for (const c of draft.citations) {
       merged.citations.push({ ...c, index: c.section === 'summary' ? 0 : c.index + offsets[c.section] });
     }

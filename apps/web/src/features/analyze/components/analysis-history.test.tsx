@@ -94,7 +94,8 @@ describe('Watchdog History at /history', () => {
     expect(within(dialog).getByRole('heading', { name: 'Analysis Results' })).toBeInTheDocument();
     expect(within(dialog).getByText('Completed about 1 hour ago')).toBeInTheDocument();
     expect(within(dialog).getByText(aResult().summary)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Page 2, verified quote' })).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('region', { name: 'Key Insights' })).getByRole('button', { name: 'Page 2, verified quote' })).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('region', { name: 'Key facts' })).getByText('Road repairs get $12,000,000.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
   });
 

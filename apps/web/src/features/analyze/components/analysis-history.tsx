@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, FileText, Search, Trash2 } from 'lucide-react';
-import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { analysisTypeOf, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -11,7 +11,6 @@ import { serverMessage } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { useDeleteAnalysis } from '../api/delete-analysis.ts';
 import { useAnalyses } from '../api/list-analyses.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
 import { AnalysisResultsDialog } from './analysis-results-dialog.tsx';
 import { useSettledValue } from '../../../lib/use-settled-value.ts';
 
@@ -139,7 +138,7 @@ export function AnalysisHistory() {
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium text-slate-900">{analysis.document.title}</p>
                       <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
-                        <span>{analysisTypeLabels[analysis.analysisType]}</span>
+                        <span>{analysisTypeOf(analysis.analysisType).label}</span>
                         <span aria-hidden="true">·</span>
                         <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
                         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">

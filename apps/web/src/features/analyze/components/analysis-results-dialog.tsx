@@ -1,17 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Eye, X } from 'lucide-react';
-import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { analysisTypeOf, readStoredResult, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { useAnalysis } from '../api/get-analysis.ts';
-import { readAnalysisResult } from '../utils/analysis-result.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 
 function DialogBody({ listed }: { listed: DashboardAnalysis }) {
   const analysis = useAnalysis(listed);
-  const result = readAnalysisResult(analysis.result);
+  const result = readStoredResult(analysis.result);
   if (!result) {
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -52,7 +50,7 @@ export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis
             <div className="min-w-0">
               <Dialog.Title className="break-words text-lg font-semibold text-slate-900">{analysis.document.title}</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-600">
-                {analysisTypeLabels[analysis.analysisType]} · {new Date(analysis.createdAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+                {analysisTypeOf(analysis.analysisType).label} · {new Date(analysis.createdAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
               </Dialog.Description>
             </div>
             <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'sm')}>

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider } from '../../../components/ui/toaster.tsx';
 import { createToastStore } from '../../../lib/toast-store.ts';
-import { aResult } from '../../../test/builders.ts';
-import { readAnalysisResult } from '../utils/analysis-result.ts';
+import { readStoredResult } from '@civicwatch/core/contracts/index.ts';
+import { aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 
 function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => void; title?: string | null } = {}) {
@@ -15,7 +15,7 @@ function renderResults(result = aResult(), extra: { onAnalyzeAnother?: () => voi
         title="City Budget 2026"
         analysisType="constitutional"
         createdAt="2026-11-22T10:00:00.000Z"
-        result={readAnalysisResult(result)!}
+        result={readStoredResult(result)!}
         statusLabel="Completed just now"
         {...extra}
       />
@@ -121,6 +121,70 @@ describe('Analysis Results view', () => {
     expect(screen.getByText('No constitutional issues were identified.')).toBeInTheDocument();
     expect(screen.queryByText('OCR pages')).not.toBeInTheDocument();
     expect(screen.queryByText('Language')).not.toBeInTheDocument();
+    // Stored before facts and kinds existed: nothing about them, not even an empty heading.
+    expect(screen.queryByRole('region', { name: 'Key facts' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Document kind')).not.toBeInTheDocument();
+  });
+
+  it('shows the key facts by group, in the catalogue\'s order, each with its page and quote', async () => {
+    const { user } = renderResults(aLevyOrdinanceResult());
+    const facts = screen.getByRole('region', { name: 'Key facts' });
+    expect(within(facts).getByRole('heading', { name: 'Key facts' })).toBeInTheDocument();
+    expect(within(facts).getAllByRole('list').map((list) => list.getAttribute('aria-label'))).toEqual([
+      'Decisions and votes', 'Money', 'Dates and deadlines', 'Who is affected and penalties',
+    ]);
+    const [adopted, deadline, published] = within(within(facts).getByRole('list', { name: 'Dates and deadlines' })).getAllByRole('listitem');
+    expect(adopted).toHaveTextContent(/^The Board adopted the ordinance on July 15, 2020\.Sources:Page 2, verified quote$/);
+    expect(deadline).toHaveTextContent(/^The ordinance had to be published within 15 days of its adoption\./);
+    expect(published).toHaveTextContent(/^The ordinance was published on July 23, 2020\.Sources:Page 3, verified quote$/);
+
+    const vote = within(facts).getByText(/Seven trustees voted yes/).closest('li')!;
+    await user.click(within(vote).getByRole('button', { name: 'Page 2, verified quote' }));
+    const popover = await screen.findByRole('dialog');
+    expect(within(popover).getByText('“AYES: DuRocher, Lezon, Picha, Richardson, Ruzicka, Stull, Warren”')).toBeInTheDocument();
+    expect(within(popover).getByText(/Verified: this quote appears on page 2/)).toBeInTheDocument();
+  });
+
+  it('names the kind of document among the details, next to its language', () => {
+    renderResults(aLevyOrdinanceResult());
+    const details = within(screen.getByRole('region', { name: 'Analysis details' }));
+    expect(details.getByText('Document kind').nextSibling).toHaveTextContent('Ordinance or resolution');
+    expect(details.getByText('Language').parentElement!.nextSibling).toBe(details.getByText('Document kind').parentElement);
+  });
+
+  it('says Not determined for a kind looked for and not found, and shows no Key facts when none were found', () => {
+    renderResults(aResult({ facts: [], metadata: { ...aResult().metadata, documentKind: null } }));
+    expect(within(screen.getByRole('region', { name: 'Analysis details' })).getByText('Document kind').nextSibling).toHaveTextContent('Not determined');
+    expect(screen.queryByRole('region', { name: 'Key facts' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Key facts')).not.toBeInTheDocument();
+  });
+
+  it('shows one page mark per page a point rests on, which opens every quote of that page', async () => {
+    const { user } = renderResults(aLevyOrdinanceResult());
+    const summary = within(screen.getByRole('region', { name: 'Summary' }));
+    expect(summary.getAllByRole('button').map((b) => b.textContent)).toEqual(['Page 1, 3 verified quotes', 'Page 3, verified quote']);
+
+    await user.click(summary.getByRole('button', { name: 'Page 1, 3 verified quotes' }));
+    const popover = within(await screen.findByRole('dialog'));
+    expect(popover.getAllByRole('listitem')).toHaveLength(3);
+    expect(popover.getByText('“for the purchase of buildings”')).toBeInTheDocument();
+    expect(popover.getByText(/Verified: these quotes appear on page 1 of the document/)).toBeInTheDocument();
+  });
+
+  it('tells which quotes of a page were found when only some were', async () => {
+    const { user } = renderResults(aLevyOrdinanceResult());
+    const actions = within(screen.getByRole('region', { name: 'Recommended Citizen Actions' }));
+    const mark = actions.getByRole('button', { name: 'Page 1, 1 of 2 quotes verified' });
+    expect(mark).not.toHaveClass('bg-emerald-50');
+
+    await user.click(mark);
+    const popover = within(await screen.findByRole('dialog'));
+    const [found, missing] = popover.getAllByRole('listitem');
+    expect(found).toHaveTextContent('Board of Trustees of the Warrenville Public Library District');
+    expect(found).toHaveTextContent(/Verified$/);
+    expect(missing).toHaveTextContent('the Board may change the rate each year');
+    expect(missing).toHaveTextContent(/Not verified$/);
+    expect(popover.getByText(/Only the quotes marked verified were found on page 1/)).toBeInTheDocument();
   });
 
   it('offers Share Analysis only for the owner\'s analysis, and no title on a shared one', () => {

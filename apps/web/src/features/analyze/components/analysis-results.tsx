@@ -1,17 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
-import { languageLabel, splitFigureMarker, type AnalysisType, type CitedSection } from '@civicwatch/core/contracts/index.ts';
+import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, ListChecks, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
+import {
+  analysisTypeOf,
+  citationsOf,
+  documentKindLabel,
+  factsLabel,
+  groupFacts,
+  languageLabel,
+  listSections,
+  splitFigureMarker,
+  summarySection,
+  type AnalysisType,
+  type Fact,
+  type ListSectionKey,
+  type StoredAnalysisResult,
+} from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
-import {
-  analyzerLabels,
-  citationsOf,
-  confidencePercent,
-  formatDuration,
-  sentimentLabel,
-  type DisplayResult,
-} from '../utils/analysis-result.ts';
+import { analyzerLabels, confidencePercent, formatDuration, sentimentLabel } from '../utils/analysis-result.ts';
 import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
 import { CitationMarks } from './citation-marks.tsx';
 import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
@@ -21,7 +27,7 @@ export type AnalysisResultsProps = {
   title: string | null;
   analysisType: AnalysisType;
   createdAt: string;
-  result: DisplayResult;
+  result: StoredAnalysisResult;
   /** "Completed just now" after a fresh analysis; "Completed 3 days ago" for a past one. */
   statusLabel: string;
   /** The signed-in owner's analysis: Share Analysis offers its public link and the summary. Absent on a shared page, read-only. */
@@ -55,6 +61,14 @@ function PointText({ text }: { text: string }) {
   );
 }
 
+/** How each list looks on screen; its words are the catalogue's. Risks are drawn in red. */
+const listLooks: Record<ListSectionKey, { icon: LucideIcon; tone: 'default' | 'warning' }> = {
+  keyInsights: { icon: Lightbulb, tone: 'default' },
+  constitutionalIssues: { icon: Scale, tone: 'default' },
+  citizenAction: { icon: Megaphone, tone: 'default' },
+  legalRisks: { icon: AlertTriangle, tone: 'warning' },
+};
+
 function ListSection({
   title,
   icon: Icon,
@@ -62,17 +76,17 @@ function ListSection({
   section,
   result,
   empty,
-  tone = 'default',
+  tone,
   Heading,
 }: {
   Heading: 'h3' | 'h4';
   title: string;
   icon: LucideIcon;
   items: string[];
-  section: CitedSection;
-  result: DisplayResult;
+  section: ListSectionKey;
+  result: StoredAnalysisResult;
   empty: string;
-  tone?: 'default' | 'warning';
+  tone: 'default' | 'warning';
 }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5">
@@ -107,7 +121,43 @@ function ListSection({
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The facts the document states, by group (decisions, money, dates...), each with the page its quote was found
+ * on. Nothing at all for a result without facts: one stored before facts existed, or a document that states none.
+ */
+function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 'h4' }) {
+  const groups = groupFacts(facts);
+  if (groups.length === 0) return null;
+  const GroupHeading = Heading === 'h3' ? 'h4' : 'h5';
+  return (
+    <section aria-label={factsLabel} className="rounded-lg border border-slate-200 bg-white p-5">
+      <Heading className="flex items-center gap-2 font-semibold text-slate-900">
+        <ListChecks className="size-5 text-blue-900" aria-hidden="true" />
+        {factsLabel}
+      </Heading>
+      <div className="mt-3 grid gap-x-8 gap-y-5 md:grid-cols-2">
+        {groups.map((group) => (
+          <div key={group.key}>
+            <GroupHeading className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</GroupHeading>
+            <ul className="mt-2 space-y-2" aria-label={group.label}>
+              {group.facts.map((fact, index) => (
+                <li key={index} className="flex gap-2 text-sm leading-relaxed text-slate-800">
+                  <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-blue-900" />
+                  <span>
+                    {fact.statement}
+                    <CitationMarks citations={[fact]} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
@@ -127,7 +177,7 @@ function SentimentMeter({ rating }: { rating: number }) {
   );
 }
 
-/** The Analysis Results view (spec §2, §3): every section, the sentiment, the metadata and the citations. */
+/** The Analysis Results view (spec §2, §3): every section, the key facts, the sentiment, the metadata and the citations. */
 export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, analysisId, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
   const [exporting, setExporting] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -150,7 +200,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
           <Heading className="text-xl font-bold tracking-tight text-slate-900">Analysis Results</Heading>
           <p className="break-words text-sm text-slate-600">
             {title ? `${title} · ` : ''}
-            {analysisTypeLabels[analysisType]}
+            {analysisTypeOf(analysisType).label}
           </p>
         </div>
         <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
@@ -182,13 +232,15 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
         </div>
       )}
 
-      <section aria-label="Summary" className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
-        <Sub className="font-semibold text-blue-950">Summary</Sub>
+      <section aria-label={summarySection.label} className="rounded-lg border border-blue-100 bg-blue-50/60 p-5">
+        <Sub className="font-semibold text-blue-950">{summarySection.label}</Sub>
         <p className="mt-2 text-sm leading-relaxed text-slate-800">
-          {result.summary ? <PointText text={result.summary} /> : 'No summary was produced for this document.'}
-          <CitationMarks citations={citationsOf(result, 'summary')} />
+          {result.summary ? <PointText text={result.summary} /> : summarySection.empty}
+          <CitationMarks citations={citationsOf(result, summarySection.key)} />
         </p>
       </section>
+
+      <KeyFacts facts={result.facts} Heading={Sub} />
 
       {sentiment && (
         <section aria-label="Sentiment" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
@@ -212,55 +264,30 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <ListSection title="Key Insights" icon={Lightbulb} items={result.keyInsights} section="keyInsights" result={result} empty="No key insights were identified." Heading={Sub} />
-        <ListSection
-          title="Constitutional Issues"
-          icon={Scale}
-          items={result.constitutionalIssues}
-          section="constitutionalIssues"
-          result={result}
-          empty="No constitutional issues were identified."
-          Heading={Sub}
-        />
-        <ListSection
-          title="Recommended Citizen Actions"
-          icon={Megaphone}
-          items={result.citizenAction}
-          section="citizenAction"
-          result={result}
-          empty="No actions were recommended."
-          Heading={Sub}
-        />
-        <ListSection
-          title="Legal Risks"
-          icon={AlertTriangle}
-          items={result.legalRisks}
-          section="legalRisks"
-          result={result}
-          empty="No legal risks were identified."
-          tone="warning"
-          Heading={Sub}
-        />
+        {listSections.map(({ key, label, empty }) => (
+          <ListSection key={key} title={label} {...listLooks[key]} items={result[key]} section={key} result={result} empty={empty} Heading={Sub} />
+        ))}
       </div>
 
       <section aria-label="Analysis details" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
         <Sub className="text-sm font-semibold text-slate-900">Analysis details</Sub>
-        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {metadata.wordCount !== undefined && <Fact label="Word count">{metadata.wordCount.toLocaleString('en-US')}</Fact>}
-          {metadata.processingTime !== undefined && <Fact label="Processing time">{formatDuration(metadata.processingTime)}</Fact>}
-          {metadata.pages !== undefined && <Fact label="Pages">{metadata.pages}</Fact>}
+        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {metadata.wordCount !== undefined && <Detail label="Word count">{metadata.wordCount.toLocaleString('en-US')}</Detail>}
+          {metadata.processingTime !== undefined && <Detail label="Processing time">{formatDuration(metadata.processingTime)}</Detail>}
+          {metadata.pages !== undefined && <Detail label="Pages">{metadata.pages}</Detail>}
           {metadata.ocrPages !== undefined && (
-            <Fact label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Fact>
+            <Detail label="OCR pages">{metadata.ocrPages.length === 0 ? 'None' : metadata.ocrPages.join(', ')}</Detail>
           )}
-          {metadata.language !== undefined && <Fact label="Language">{languageLabel(metadata.language)}</Fact>}
+          {metadata.language !== undefined && <Detail label="Language">{languageLabel(metadata.language)}</Detail>}
+          {metadata.documentKind !== undefined && <Detail label="Document kind">{documentKindLabel(metadata.documentKind)}</Detail>}
           {metadata.analyzer !== undefined && (
-            <Fact label="Analyzer">
+            <Detail label="Analyzer">
               {analyzerLabels[metadata.analyzer] ?? metadata.analyzer}
               {metadata.model ? <span className="block text-xs font-normal text-slate-600">{metadata.model}</span> : null}
-            </Fact>
+            </Detail>
           )}
         </dl>
-        {result.citations.length > 0 && (
+        {(result.citations.length > 0 || result.facts.length > 0) && (
           <p className="mt-4 flex items-start gap-1.5 text-xs text-slate-600">
             Page marks show where each point comes from; a check means the quote was found on that page. Select a mark to read the quote.
           </p>

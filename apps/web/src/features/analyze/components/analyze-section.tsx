@@ -9,6 +9,7 @@ import {
   MAX_TEXT_CHARACTERS,
   MAX_TITLE_CHARACTERS,
   analysisOptionsSchema,
+  analysisTypes,
   countries,
   lawBeyondOfflineAnalyzer,
   usStates,
@@ -25,8 +26,6 @@ import { useToast } from '../../../components/ui/toaster.tsx';
 import { publicConfigQuery } from '../../config/api/get-config.ts';
 import { cn } from '../../../lib/cn.ts';
 import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, type DocumentSource } from '../api/analyze-document.ts';
-import { readAnalysisResult } from '../utils/analysis-result.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
 import { describeProgress, readingFraction } from '../utils/progress-text.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 import { DocumentDropZone } from './document-drop-zone.tsx';
@@ -34,12 +33,6 @@ import { DocumentDropZone } from './document-drop-zone.tsx';
 const countryOptions = countries.map(([value, label]) => ({ value, label }));
 const stateOptions = usStates.map(([value, label]) => ({ value, label }));
 const usStateCodes = new Set<string>(usStates.map(([code]) => code));
-
-const analysisTypes: ReadonlyArray<{ value: AnalysisType; description: string }> = [
-  { value: 'summary', description: 'Key points and citizen impact' },
-  { value: 'constitutional', description: 'Legal and constitutional analysis' },
-  { value: 'custom', description: 'Specific oversight focus' },
-];
 
 const textareaClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600 disabled:bg-slate-100';
@@ -230,7 +223,6 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
     requestAnimationFrame(() => sectionRef.current?.querySelector<HTMLElement>('#analyze-heading')?.focus());
   }
 
-  const result = completed ? readAnalysisResult(completed.response) : null;
   const uncheckedLaw = offline ? lawBeyondOfflineAnalyzer(country, paid && country === 'US' && state ? state : null) : null;
   const overTierCharacters = tier !== undefined && text.length > tier.maxCharacters;
 
@@ -244,14 +236,14 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
           <CardDescription>Upload a PDF or paste text to get a summary, a constitutional check and recommended citizen actions.</CardDescription>
         </CardHeader>
         <CardContent>
-          {completed && result ? (
+          {completed ? (
             <div ref={resultsRef} tabIndex={-1} className="focus:outline-none">
               <AnalysisResults
                 title={completed.title}
                 analysisId={completed.response.analysisId}
                 analysisType={completed.analysisType}
                 createdAt={completed.response.createdAt}
-                result={result}
+                result={completed.response}
                 statusLabel="Completed just now"
                 onAnalyzeAnother={analyzeAnother}
               />
@@ -359,8 +351,8 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
               <div className="space-y-6">
                 <Fieldset legend="Analysis Type" icon={<Sparkles className="size-4 text-blue-900" aria-hidden="true" />}>
                   <div className="space-y-3">
-                    {analysisTypes.map(({ value, description }) => {
-                      const locked = value === 'custom' && !paid;
+                    {analysisTypes.map(({ key: value, label, description, paidOnly }) => {
+                      const locked = paidOnly && !paid;
                       const checked = analysisType === value;
                       return (
                         <label
@@ -384,7 +376,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
                           />
                           <span>
                             <span id={`${ids.type}-${value}-label`} className="block text-sm font-semibold text-slate-900">
-                              {analysisTypeLabels[value]}
+                              {label}
                             </span>
                             <span id={`${ids.type}-${value}-description`} className="block text-sm text-slate-600">
                               {description}

@@ -3,23 +3,78 @@ import { BadgeCheck, FileText } from 'lucide-react';
 import type { Citation } from '@civicwatch/core/contracts/index.ts';
 import { cn } from '../../../lib/cn.ts';
 
+/** What a mark shows: a quote and the page it was checked against (a citation's, or a fact's). */
+export type QuotedSource = Pick<Citation, 'page' | 'quote' | 'verified'>;
+
+type PageSources = { page: number; sources: QuotedSource[] };
+
+/** The sources by page, in page order: a point resting on six sentences of page 1 shows one mark for page 1. */
+const byPage = (sources: readonly QuotedSource[]): PageSources[] => {
+  const pages = new Map<number, QuotedSource[]>();
+  for (const source of sources) {
+    const onPage = pages.get(source.page);
+    if (onPage) onPage.push(source);
+    else pages.set(source.page, [source]);
+  }
+  return [...pages].sort(([a], [b]) => a - b).map(([page, quotes]) => ({ page, sources: quotes }));
+};
+
+/** "verified quote", "3 verified quotes", "1 of 3 quotes verified". */
+const statusOf = (sources: readonly QuotedSource[]): string => {
+  const verified = sources.filter((s) => s.verified).length;
+  if (sources.length === 1) return verified ? 'verified quote' : 'unverified quote';
+  if (verified === sources.length) return `${verified} verified quotes`;
+  if (verified === 0) return `${sources.length} unverified quotes`;
+  return `${verified} of ${sources.length} quotes verified`;
+};
+
+function Verdict({ page, sources }: PageSources) {
+  const verified = sources.filter((s) => s.verified).length;
+  const one = sources.length === 1;
+  if (verified === sources.length) {
+    return (
+      <p className="mt-3 flex items-start gap-1.5 text-xs text-emerald-800">
+        <BadgeCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+        Verified: {one ? 'this quote appears' : 'these quotes appear'} on page {page} of the document.
+      </p>
+    );
+  }
+  if (verified === 0) {
+    return (
+      <p className="mt-3 text-xs text-slate-600">
+        {/* Either reason leaves a point unverified: a quote missing from its page, or a figure missing from the document. */}
+        Not verified: {one ? 'this quote' : 'these quotes'} could not be found on page {page}, or the point gives a figure the document does not
+        contain. Check {one ? 'it' : 'them'} against the original.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-3 text-xs text-slate-600">
+      Only the quotes marked verified were found on page {page}. Check the others against the original.
+    </p>
+  );
+}
+
 /** Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3). */
-function CitationMark({ citation }: { citation: Citation }) {
-  const status = citation.verified ? 'verified quote' : 'unverified quote';
+function PageMark({ page, sources }: PageSources) {
+  const status = statusOf(sources);
+  const allVerified = sources.every((s) => s.verified);
+  // Marks one by one only when the page's quotes disagree; otherwise the verdict below says it for all.
+  const mixed = !allVerified && sources.some((s) => s.verified);
   return (
     <Popover.Root>
       <Popover.Trigger
-        title={`Page ${citation.page}, ${status}`}
+        title={`Page ${page}, ${status}`}
         className={cn(
           'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-          citation.verified
+          allVerified
             ? 'border-emerald-200 bg-emerald-50 text-emerald-800 hover:bg-emerald-100'
             : 'border-slate-200 bg-slate-50 text-slate-600 hover:bg-slate-100',
         )}
       >
-        {citation.verified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
-        Page {citation.page}
+        {allVerified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
+        Page {page}
         <span className="sr-only">, {status}</span>
       </Popover.Trigger>
       <Popover.Portal>
@@ -28,24 +83,22 @@ function CitationMark({ citation }: { citation: Citation }) {
           align="start"
           sideOffset={6}
           collisionPadding={12}
-          className="z-[60] w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
+          className="z-[60] max-h-[min(24rem,70vh)] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Page {citation.page}</p>
-          <blockquote className="mt-2 border-l-4 border-blue-900 pl-3 italic text-slate-800">“{citation.quote}”</blockquote>
-          <p className={cn('mt-3 flex items-start gap-1.5 text-xs', citation.verified ? 'text-emerald-800' : 'text-slate-600')}>
-            {citation.verified ? (
-              <>
-                <BadgeCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                Verified: this quote appears on page {citation.page} of the document.
-              </>
-            ) : (
-              // Either reason leaves a point unverified: a quote missing from its page, or a figure missing from the document.
-              <>
-                Not verified: this quote could not be found on page {citation.page}, or the point gives a figure the document does not contain. Check it
-                against the original.
-              </>
-            )}
-          </p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Page {page}</p>
+          <ul className="mt-2 space-y-2">
+            {sources.map((source, i) => (
+              <li key={i}>
+                <blockquote className="border-l-4 border-blue-900 pl-3 italic text-slate-800">“{source.quote}”</blockquote>
+                {mixed && (
+                  <p className={cn('mt-1 pl-4 text-xs', source.verified ? 'text-emerald-800' : 'text-slate-600')}>
+                    {source.verified ? 'Verified' : 'Not verified'}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+          <Verdict page={page} sources={sources} />
           <Popover.Arrow className="fill-white" />
         </Popover.Content>
       </Popover.Portal>
@@ -53,14 +106,14 @@ function CitationMark({ citation }: { citation: Citation }) {
   );
 }
 
-/** The pages a point rests on, beside the point; each opens its quote. */
-export function CitationMarks({ citations }: { citations: readonly Citation[] }) {
+/** The pages a point rests on, beside the point: one mark per page, which opens the quotes found there. */
+export function CitationMarks({ citations }: { citations: readonly QuotedSource[] }) {
   if (citations.length === 0) return null;
   return (
     <span className="ml-1 inline-flex flex-wrap items-center gap-1 align-middle">
       <span className="sr-only">Sources:</span>
-      {citations.map((citation, i) => (
-        <CitationMark key={`${citation.page}-${i}`} citation={citation} />
+      {byPage(citations).map((group) => (
+        <PageMark key={group.page} {...group} />
       ))}
     </span>
   );

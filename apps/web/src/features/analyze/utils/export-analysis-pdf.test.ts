@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aResult } from '../../../test/builders.ts';
-import { readAnalysisResult } from './analysis-result.ts';
+import { aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
 import {
   EXPORT_FAILED_MESSAGE,
   analysisPdfFileName,
@@ -43,7 +42,7 @@ const report = (overrides: Partial<AnalysisReport> = {}): AnalysisReport => ({
   title: 'City Budget',
   analysisType: 'constitutional',
   createdAt: '2026-11-22T10:00:00.000Z',
-  result: readAnalysisResult(aResult())!,
+  result: aResult(),
   ...overrides,
 });
 
@@ -70,23 +69,52 @@ describe('PDF report (spec §7)', () => {
     expect(texts()).toContain('(p. 2 verified)');
     expect(texts()).toContain('(p. 3)');
     // Each citation follows its own point.
-    expect(texts().indexOf('(p. 2 verified)')).toBe(texts().indexOf('Road repair spending doubles to $12 million.') + 1);
+    expect(texts()[texts().indexOf('Road repair spending doubles to $12 million.') + 1]).toBe('(p. 2 verified)');
     expect(texts()).toContain('Page 1 of 1');
     expect(joined()).toMatch(/Confidential/);
   });
 
-  it('names the document\'s language among the key facts and prints the analyzer\'s warning before the summary', async () => {
+  it('names the document\'s language in the overview line and prints the analyzer\'s warning before the summary', async () => {
     const warning = 'This document appears to be in German. The built-in analyzer is designed for English.';
     const metadata = { ...aResult().metadata, language: { code: 'de', name: 'German' }, warnings: [warning] };
-    await buildAnalysisPdf(report({ result: readAnalysisResult(aResult({ metadata }))! }));
+    await buildAnalysisPdf(report({ result: aResult({ metadata }) }));
 
     expect(joined()).toMatch(/Language: German/);
     expect(joined()).toContain('This document appears to be in German.');
     expect(texts().findIndex((t) => t.includes('appears to be in German'))).toBeLessThan(texts().indexOf('Executive Summary'));
   });
 
+  it('lists the key facts by group after the summary, each with its page, and names the kind of document', async () => {
+    await buildAnalysisPdf(report({ title: 'Ordinance 20-21-02', result: aLevyOrdinanceResult() }));
+
+    // The overview line breaks between its items, never inside one.
+    expect(joined()).toMatch(/Language: English/);
+    expect(joined()).toMatch(/(^|\n| {4})Document kind: Ordinance or resolution(\n| {4})/);
+    expect(texts().filter((t) => /:$/.test(t))).toEqual([]);
+    const at = (text: string) => texts().indexOf(text);
+    const order = ['Executive Summary', 'Key facts', 'Decisions and votes', 'Money', 'Dates and deadlines', 'Who is affected and penalties', 'Key Insights'];
+    expect(order.map(at).every((i, n, all) => i >= 0 && (n === 0 || i > all[n - 1]!))).toBe(true);
+    expect(texts()).not.toContain('How to take part');
+    const heading = drawn.find((d) => d.text === 'Key facts')!;
+    expect(heading).toMatchObject({ size: 14, bold: true });
+    expect(drawn.find((d) => d.text === 'Money')).toMatchObject({ bold: true });
+    // Each fact is followed by the page its quote was found on.
+    const published = at('The ordinance was published on July 23, 2020.');
+    expect(texts()[published + 1]).toBe('(p. 3 verified)');
+    expect(texts()[at('Seven trustees voted yes; none voted no, abstained or were absent.') + 1]).toBe('(p. 2 verified)');
+  });
+
+  it('has no Key facts and no kind for a result stored before they existed', async () => {
+    const { facts: _facts, metadata, ...rest } = aResult();
+    const { documentKind: _kind, ...olderMetadata } = metadata;
+    await buildAnalysisPdf(report({ result: { ...rest, facts: [], metadata: olderMetadata } }));
+    expect(texts()).not.toContain('Key facts');
+    expect(joined()).not.toMatch(/Document kind/);
+    expect(joined()).toMatch(/Language: English/);
+  });
+
   it('leaves out empty Constitutional Issues and Recommended Citizen Actions, and titles an untitled document', async () => {
-    await buildAnalysisPdf(report({ title: '  ', result: readAnalysisResult(aResult({ constitutionalIssues: [], citizenAction: [] }))! }));
+    await buildAnalysisPdf(report({ title: '  ', result: aResult({ constitutionalIssues: [], citizenAction: [] }) }));
     expect(texts()).toContain('Government Document Analysis');
     expect(texts()).toContain('Executive Summary');
     expect(texts()).not.toContain('Constitutional Issues');
@@ -95,7 +123,7 @@ describe('PDF report (spec §7)', () => {
 
   it('breaks pages 20 units from the bottom, keeps 20-unit margins and numbers every page', async () => {
     const many = Array.from({ length: 40 }, (_, i) => `Finding ${i + 1}: ${'the appropriation moves funds between departments without a vote. '.repeat(3)}`);
-    const doc = await buildAnalysisPdf(report({ result: readAnalysisResult(aResult({ keyInsights: many }))! }));
+    const doc = await buildAnalysisPdf(report({ result: aResult({ keyInsights: many }) }));
 
     const pages = doc.getNumberOfPages();
     expect(pages).toBeGreaterThan(2);
@@ -118,9 +146,9 @@ describe('PDF report (spec §7)', () => {
     expect(citationNote([])).toBeNull();
     expect(
       citationNote([
-        { section: 'summary', index: 0, page: 2, quote: 'a', verified: true },
-        { section: 'summary', index: 0, page: 2, quote: 'b', verified: true },
-        { section: 'summary', index: 0, page: 5, quote: 'c', verified: false },
+        { page: 2, verified: true },
+        { page: 2, verified: true },
+        { page: 5, verified: false },
       ]),
     ).toBe('(p. 2 verified; p. 5)');
   });

@@ -1,8 +1,19 @@
 import { format } from 'date-fns';
 import type { jsPDF as JsPdf } from 'jspdf';
-import { languageLabel, type AnalysisType, type Citation, type CitedSection } from '@civicwatch/core/contracts/index.ts';
-import { analysisTypeLabels } from '../../../lib/format.ts';
-import { citationsOf, confidencePercent, sentimentLabel, type DisplayResult } from './analysis-result.ts';
+import {
+  analysisTypeOf,
+  citationsOf,
+  documentKindLabel,
+  factsLabel,
+  groupFacts,
+  languageLabel,
+  listSections,
+  summarySection,
+  type AnalysisType,
+  type Citation,
+  type StoredAnalysisResult,
+} from '@civicwatch/core/contracts/index.ts';
+import { confidencePercent, sentimentLabel } from './analysis-result.ts';
 
 export const PRODUCT_NAME = 'CivicWatch';
 export const DEFAULT_REPORT_TITLE = 'Government Document Analysis';
@@ -13,7 +24,7 @@ export type AnalysisReport = {
   analysisType: AnalysisType;
   /** When the analysis was made (ISO). */
   createdAt: string;
-  result: DisplayResult;
+  result: StoredAnalysisResult;
 };
 
 // Spec §7: 20-unit margins (mm on A4), a 20 pt title, page breaks 20 units from the bottom.
@@ -63,8 +74,11 @@ export function analysisPdfFileName(title: string | null | undefined, date: Date
   return `${PRODUCT_NAME}_Analysis_${sanitized}_${format(date, 'yyyy-MM-dd')}.pdf`;
 }
 
+/** Where a point or a fact rests: its page, and whether its quote was found there. */
+type PageCitation = Pick<Citation, 'page' | 'verified'>;
+
 /** "(p. 2 verified; p. 5)": the pages a point rests on, in characters the standard fonts can draw. */
-export function citationNote(citations: readonly Citation[]): string | null {
+export function citationNote(citations: readonly PageCitation[]): string | null {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const citation of citations) {
@@ -118,7 +132,7 @@ function writeLines(layout: Layout, lines: string[], x: number, pt: number) {
   }
 }
 
-function writeCitations(layout: Layout, citations: readonly Citation[], x: number) {
+function writeCitations(layout: Layout, citations: readonly PageCitation[], x: number) {
   const note = citationNote(citations);
   if (!note) return;
   const { doc } = layout;
@@ -154,23 +168,47 @@ function writeParagraph(layout: Layout, text: string, citations: readonly Citati
   layout.y += 2;
 }
 
-function writeList(layout: Layout, items: readonly string[], result: DisplayResult, section: CitedSection) {
+/** Points one under the other, numbered or bulleted, each followed by the pages it rests on. */
+function writeList(layout: Layout, points: ReadonlyArray<{ text: string; citations: readonly PageCitation[] }>, marker: 'number' | 'bullet') {
   const { doc } = layout;
-  const indent = 8;
-  items.forEach((item, index) => {
+  const indent = marker === 'number' ? 8 : 5;
+  points.forEach(({ text, citations }, index) => {
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(BODY_PT);
-    const lines = doc.splitTextToSize(toPdfText(item), layout.width - indent) as string[];
+    const lines = doc.splitTextToSize(toPdfText(text), layout.width - indent) as string[];
     ensureSpace(layout, lineHeight(BODY_PT));
     doc.setFont('helvetica', 'bold');
     setColor(doc, NAVY);
-    doc.text(`${index + 1}.`, MARGIN, layout.y + BODY_PT * PT_TO_MM);
+    doc.text(marker === 'number' ? `${index + 1}.` : '-', MARGIN, layout.y + BODY_PT * PT_TO_MM);
     doc.setFont('helvetica', 'normal');
     setColor(doc, INK);
     writeLines(layout, lines, MARGIN + indent, BODY_PT);
-    writeCitations(layout, citationsOf(result, section, index), MARGIN + indent);
+    writeCitations(layout, citations, MARGIN + indent);
     layout.y += 2.5;
   });
+}
+
+/** A group's name within a section, kept with at least its first point. */
+function writeSubheading(layout: Layout, text: string) {
+  const { doc } = layout;
+  ensureSpace(layout, 16);
+  layout.y += 1;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(10.5);
+  setColor(doc, NAVY);
+  doc.text(toPdfText(text), MARGIN, layout.y + 10.5 * PT_TO_MM);
+  layout.y += lineHeight(10.5) + 1;
+}
+
+/** The facts the document states, by group, each with the page its quote was found on; nothing when there are none. */
+function writeFacts(layout: Layout, result: StoredAnalysisResult) {
+  const groups = groupFacts(result.facts);
+  if (groups.length === 0) return;
+  writeHeading(layout, factsLabel);
+  for (const group of groups) {
+    writeSubheading(layout, group.label);
+    writeList(layout, group.facts.map((fact) => ({ text: fact.statement, citations: [fact] })), 'bullet');
+  }
 }
 
 /** The band at the top of the first page: mark, title, analysis type and date. */
@@ -214,25 +252,34 @@ function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo
   doc.setFontSize(10);
   setColor(doc, PALE_BLUE);
   const date = format(new Date(report.createdAt), 'MMMM d, yyyy');
-  doc.text(`${analysisTypeLabels[report.analysisType]}  |  ${date}`, MARGIN, y + 5);
+  doc.text(`${analysisTypeOf(report.analysisType).label}  |  ${date}`, MARGIN, y + 5);
   layout.y = bandHeight + 10;
 }
 
-function writeKeyFacts(layout: Layout, result: DisplayResult) {
-  const facts: string[] = [];
+/** One muted line of what the analysis is about: sentiment, size, language and kind of document. */
+function writeOverview(layout: Layout, result: StoredAnalysisResult) {
+  const items: string[] = [];
   if (result.sentiment) {
-    facts.push(`Sentiment: ${result.sentiment.rating}/5 (${sentimentLabel(result.sentiment.rating)})`);
-    facts.push(`Confidence: ${confidencePercent(result.sentiment.confidence)}`);
+    items.push(`Sentiment: ${result.sentiment.rating}/5 (${sentimentLabel(result.sentiment.rating)})`);
+    items.push(`Confidence: ${confidencePercent(result.sentiment.confidence)}`);
   }
-  if (result.metadata.pages) facts.push(`Pages: ${result.metadata.pages}`);
-  if (result.metadata.wordCount !== undefined) facts.push(`Words: ${result.metadata.wordCount.toLocaleString('en-US')}`);
-  if (result.metadata.language !== undefined) facts.push(`Language: ${languageLabel(result.metadata.language)}`);
-  if (facts.length === 0) return;
+  if (result.metadata.pages) items.push(`Pages: ${result.metadata.pages}`);
+  if (result.metadata.wordCount !== undefined) items.push(`Words: ${result.metadata.wordCount.toLocaleString('en-US')}`);
+  if (result.metadata.language !== undefined) items.push(`Language: ${languageLabel(result.metadata.language)}`);
+  if (result.metadata.documentKind !== undefined) items.push(`Document kind: ${documentKindLabel(result.metadata.documentKind)}`);
+  if (items.length === 0) return;
   const { doc } = layout;
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(9.5);
   setColor(doc, MUTED);
-  writeLines(layout, doc.splitTextToSize(facts.join('    '), layout.width) as string[], MARGIN, 9.5);
+  // Lines break between the items, never inside one: "Document kind:" stays with its kind.
+  const lines: string[] = [];
+  for (const item of items) {
+    const joined = lines.length > 0 ? `${lines.at(-1)}    ${item}` : item;
+    if (lines.length > 0 && doc.getTextWidth(joined) <= layout.width) lines[lines.length - 1] = joined;
+    else lines.push(item);
+  }
+  writeLines(layout, lines, MARGIN, 9.5);
   layout.y += 2;
 }
 
@@ -266,17 +313,18 @@ function writeFooters(doc: JsPdf) {
 }
 
 /**
- * Lays out the report of spec §7: header with title, analysis type and date; the key facts (the document's
- * language among them) and any warning of the analyzer; Executive Summary, Key
- * Insights, Constitutional Issues and Recommended Citizen Actions (the last two only when present; never
- * Legal Risks), each point followed by its page citations; "Page x of y" and a confidentiality line.
+ * Lays out the report of spec §7: header with title, analysis type and date; an overview line (the document's
+ * language and kind among it) and any warning of the analyzer; Executive Summary, the key facts by group (when
+ * there are any), then the lists as the catalogue places them in the report (Key Insights, Constitutional
+ * Issues and Recommended Citizen Actions, the last two only when present; never Legal Risks), each point
+ * followed by its page citations; "Page x of y" and a confidentiality line.
  * jsPDF is loaded here, on first use, so it never weighs on the first page load.
  */
 export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?: string | null } = {}): Promise<JsPdf> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4' });
   const title = report.title?.trim() || DEFAULT_REPORT_TITLE;
-  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeLabels[report.analysisType]} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
+  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeOf(report.analysisType).label} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
 
   const layout: Layout = {
     doc,
@@ -288,23 +336,19 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?:
   const { result } = report;
 
   writeHeader(layout, report, title, options.logo ?? null);
-  writeKeyFacts(layout, result);
+  writeOverview(layout, result);
   writeWarnings(layout, result.metadata.warnings ?? []);
 
-  writeHeading(layout, 'Executive Summary');
-  writeParagraph(layout, result.summary || 'No summary was produced for this document.', citationsOf(result, 'summary'));
+  writeHeading(layout, summarySection.reportLabel);
+  writeParagraph(layout, result.summary || summarySection.empty, citationsOf(result, summarySection.key));
+  writeFacts(layout, result);
 
-  writeHeading(layout, 'Key Insights');
-  if (result.keyInsights.length > 0) writeList(layout, result.keyInsights, result, 'keyInsights');
-  else writeParagraph(layout, 'No key insights were identified.', []);
-
-  if (result.constitutionalIssues.length > 0) {
-    writeHeading(layout, 'Constitutional Issues');
-    writeList(layout, result.constitutionalIssues, result, 'constitutionalIssues');
-  }
-  if (result.citizenAction.length > 0) {
-    writeHeading(layout, 'Recommended Citizen Actions');
-    writeList(layout, result.citizenAction, result, 'citizenAction');
+  for (const { key, label, empty, inReport } of listSections) {
+    const items = result[key];
+    if (inReport === 'never' || (inReport === 'when-any' && items.length === 0)) continue;
+    writeHeading(layout, label);
+    if (items.length > 0) writeList(layout, items.map((text, index) => ({ text, citations: citationsOf(result, key, index) })), 'number');
+    else writeParagraph(layout, empty, []);
   }
 
   writeFooters(doc);
