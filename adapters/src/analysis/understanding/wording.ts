@@ -1,0 +1,89 @@
+/**
+ * Small pieces of plain English shared by the finders of facts: people's names without their titles, capitals
+ * made readable, lists joined, and quotes kept short and verbatim.
+ */
+
+/** Titles written before a name in minutes and decisions (English, French, Spanish), possibly several. */
+const TITLE =
+  '(?:trustees?|commissioners?|council ?(?:members?|m[ae]n|wom[ae]n|ors?)|councilmembers?|aldermen|alderman|alderpersons?|ald\\.|directors?|board members?|members?|supervisors?|legislators?|selectm[ae]n|selectwom[ae]n|freeholders?|mayor|deputy mayor|vice[- ]mayor|chair(?:man|woman|person)?|vice[- ]chair(?:man|woman|person)?|(?:vice[- ])?president|secretary|treasurer|mr\\.?|mrs\\.?|ms\\.?|dr\\.?|hon\\.|m\\.|mme|mmes|madame|monsieur|le conseiller|la conseillère|conseill(?:er|ère)|le maire|la mairesse|el concejal|la concejala|concejal(?:a|es)?|sr\\.|sra\\.|d\\.|dña\\.|don|doña)';
+const TITLES = new RegExp(`^(?:${TITLE}\\s+)+`, 'iu');
+
+/** A name without the titles before it: "Trustees DuRocher" is "DuRocher". */
+export const stripTitles = (raw: string): string => raw.trim().replace(TITLES, '');
+
+/** "Trustee DuRocher" is "DuRocher", "M. Jean-Paul LERAY" is "Jean-Paul Leray" (a surname in capitals is usual). */
+export const personName = (raw: string): string =>
+  stripTitles(raw)
+    .replace(/[\s,;:.]+$/u, '')
+    .trim()
+    .replace(/\p{Lu}{2,}[\p{Lu}'’]*(?!\p{Ll})/gu, (word) => word[0] + word.slice(1).toLowerCase());
+
+const isShouted = (text: string): boolean => /\p{Lu}{3}/u.test(text) && !/\p{Ll}{2}/u.test(text);
+
+/** "MICHAEL A. KNOWLES" is "Michael A. Knowles"; words already in mixed case ("DuRocher", "LLC") are kept. */
+export const titleCase = (text: string): string =>
+  text.replace(/\p{L}[\p{L}'’]*/gu, (word) =>
+    /\p{Lu}{2}/u.test(word) && !/\p{Ll}/u.test(word) && word.length > 1 && isShouted(text)
+      ? word[0]! + word.slice(1).toLowerCase()
+      : word,
+  );
+
+/** A heading in capitals said as a sentence: "CAMBIO DE DENOMINACIÓN" is "Cambio de denominación". */
+export const sentenceCase = (text: string): string =>
+  isShouted(text) ? text.charAt(0).toUpperCase() + text.slice(1).toLowerCase() : text;
+
+/** "A", "A and B", "A, B and C". */
+export const joinList = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** At most `max` words of `text`, an ellipsis marking what was left out. */
+export const clipWords = (text: string, max: number): string => {
+  const words = text.trim().split(/\s+/);
+  return words.length <= max ? words.join(' ') : `${words.slice(0, max).join(' ').replace(/[\s,;:.–—-]+$/u, '')}…`;
+};
+
+/** "Approve Payment of Invoices…" is "Payment of Invoices…": a statement's own verb says the approval. */
+const APPROVAL_VERB = /^(?:approve|ratify|adopt|authori[sz]e|accept|(?:approval|adoption|ratification) of)\s+/iu;
+
+/** An item's or a heading's words as the quoted subject of a statement: short, without its approving verb. */
+export const topicWords = (text: string, max = 12): string =>
+  clipWords(sentenceCase(text.replace(APPROVAL_VERB, '').replace(/[\s.:;,–—-]+$/u, '').trim()), max);
+
+export const MAX_QUOTE = 200;
+
+/** The start of `text` up to `max` characters, cut between words: still a verbatim span of its page. */
+export const clipQuote = (text: string, max = MAX_QUOTE): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:–—-]+$/u, '');
+};
+
+/**
+ * Spans of one page joined into one quote, in the order they appear on it, "…" standing for the words between
+ * them (grounding reads an ellipsis as skipped words). Spans are taken in the order given, most telling first,
+ * while they fit in a short quote; one that overlaps a span taken is left out.
+ */
+export const joinQuotes = (spans: ReadonlyArray<{ text: string; index: number }>, max = MAX_QUOTE): string => {
+  const taken: Array<{ text: string; index: number; end: number }> = [];
+  let length = 0;
+  for (const span of spans) {
+    const text = clipQuote(span.text, max);
+    const end = span.index + span.text.length;
+    if (taken.some((t) => span.index < t.end && t.index < end)) continue;
+    if (taken.length > 0 && length + text.length + 3 > max) continue;
+    taken.push({ text, index: span.index, end });
+    length += text.length + (taken.length > 1 ? 3 : 0);
+  }
+  return taken
+    .sort((a, b) => a.index - b.index)
+    .map((t) => t.text)
+    .join(' … ');
+};
+
+/** A statement as one sentence: its whitespace single, one full stop at its end ("at 9 a.m." keeps its own). */
+export const asSentence = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return /[.!?]$/.test(flat) ? flat : `${flat}.`;
+};
