@@ -1,11 +1,10 @@
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { findContacts } from '../embedded/document-patterns.ts';
 import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
-import { draftFact } from './draft-fact.ts';
+import { type RankedFact, draftFact } from './draft-fact.ts';
 import type { Body } from './governing-body.ts';
 import { findTimes, findDays, sayDay } from './meeting-times.ts';
 import { findAmounts, sayAmount } from './money.ts';
-import type { RankedFact } from './minutes-facts.ts';
 import { PROCEDURAL } from './motions.ts';
 import type { OutlineItem } from './outline.ts';
 import { placeIn } from './schedule.ts';

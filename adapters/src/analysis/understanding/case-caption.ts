@@ -21,9 +21,12 @@ const ROLE =
 const BETWEEN = /^(?:v\.?|vs\.?|versus|against|and|contre|contra|c\/)(?=\s|$)\s*[:.]?\s*(.*)$/iu;
 /** Lines above a caption: the court or board, rules of dashes, "x" corners. */
 const ABOVE = /court|before the|united states of america|state of|in the|tribunal|juzgado|^[-–=_\s]*x?$|^x$|^\d{1,3}$/iu;
-const CASE_NUMBER = /\b(?:Nos?\.|Cases?(?:\sNo\.)?|Docket(?:\sNo\.)?|Civil Action No\.|N°|Expte?\.?)\s?([A-Z0-9]{1,6}(?:[-–][A-Z0-9]{1,8}){1,4}|\d{2,10})/u;
+const CASE_NUMBER = /\b(?:Nos?\.|Cases?(?:\sNo\.)?|Docket(?:\sNo\.)?|Civil Action No\.|N°|Expte?\.?)\s?([A-Z0-9]{1,6}(?:[-–]\s?[A-Z0-9]{1,8}){1,4}|\d{2,10})/u;
 /** How far into the first page a caption may be. */
 const CAPTION_LINES = 60;
+
+/** A case number as one word: "05–\nCA–034547" is "05–CA–034547". */
+const numberOf = (text: string): string | null => CASE_NUMBER.exec(text)?.[1]?.replace(/\s/g, '') ?? null;
 
 /** A caption's line without its column of colons or a trailing stop: "WARDEN, :" is "WARDEN,". */
 const cell = (line: string): string => line.replace(/\s*:\s*$/u, '').replace(/\s+:\s+/gu, ' ').trim();
@@ -72,7 +75,7 @@ export const findCaption = (doc: DocumentText): Caption | null => {
     const a = partyOf(above);
     const b = partyOf(below);
     if (!a || !b || top === i || bottom === i) continue;
-    const caseNumber = CASE_NUMBER.exec(between[1] ?? '')?.[1] ?? CASE_NUMBER.exec(doc.text.slice(0, 2000))?.[1] ?? null;
+    const caseNumber = numberOf(between[1] ?? '') ?? numberOf(doc.text.slice(0, 2000));
     return { parties: [a, b], caseNumber, span: { start: lines[top]!.start, end: lines[bottom]!.end } };
   }
   const head = doc.text.slice(0, lines.at(-1)?.end ?? 0);
@@ -81,7 +84,7 @@ export const findCaption = (doc: DocumentText): Caption | null => {
   const a = partyOf([inline[1]!.replace(/\s+/g, ' ')]);
   const b = partyOf([inline[2]!.replace(/\s+/g, ' ')]);
   if (!a || !b) return null;
-  const caseNumber = CASE_NUMBER.exec(head.slice(inline.index))?.[1] ?? null;
+  const caseNumber = numberOf(head.slice(inline.index));
   return { parties: [a, b], caseNumber, span: { start: inline.index, end: inline.index + inline[0].length } };
 };
 

@@ -2,40 +2,15 @@ import type { DocumentKind } from '@civicwatch/core/contracts/analysis-catalogue
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { accommodationFact, agendaItemFacts, meetingFact, publicCommentFact, remoteFact } from './agenda-facts.ts';
 import { type DocumentText, documentText } from './document-text.ts';
-import { distinctFacts, draftFact } from './draft-fact.ts';
+import { type RankedFact, draftFact, selectFacts } from './draft-fact.ts';
 import type { Finder, FinderInput } from './finder.ts';
 import { governingBody } from './governing-body.ts';
 import { findDays, findTimes, sayDay } from './meeting-times.ts';
-import { type RankedFact, absenceFact, motionFacts, reportedAmounts } from './minutes-facts.ts';
+import { absenceFact, motionFacts, reportedAmounts } from './minutes-facts.ts';
 import { findMotions } from './motions.ts';
 import { outlineOf } from './outline.ts';
 import { dueDates, relativeDeadlines, sayWhen, upcomingMeetings } from './schedule.ts';
 import { transcriptFacts } from './transcript-facts.ts';
-
-/** At most this many facts of a document: the few a citizen needs, not all that could be said. */
-const MAX_FACTS = 8;
-
-/**
- * The facts kept, most important first. A first pass takes at most `quota[tier]` facts of each tier, so that
- * ten money motions do not crowd out the next meeting; a second pass fills what room is left. Within a tier
- * the larger sum comes first, then the document's order.
- */
-export const selectFacts = (ranked: readonly RankedFact[], quota: Readonly<Record<number, number>>): DraftFact[] => {
-  const order = ranked
-    .map((r, i) => ({ ...r, i }))
-    .sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.i - b.i);
-  const taken = new Set<number>();
-  const perTier = new Map<number, number>();
-  for (const r of order) {
-    if (taken.size >= MAX_FACTS) break;
-    const used = perTier.get(r.tier) ?? 0;
-    if (used >= (quota[r.tier] ?? MAX_FACTS)) continue;
-    taken.add(r.i);
-    perTier.set(r.tier, used + 1);
-  }
-  for (const r of order) if (taken.size < MAX_FACTS) taken.add(r.i);
-  return distinctFacts(order.filter((r) => taken.has(r.i)).map((r) => r.fact)).slice(0, MAX_FACTS);
-};
 
 const dated = (doc: DocumentText, statement: string, tier: number, type: DraftFact['type'], span: { start: number; end: number }): RankedFact[] => {
   const fact = draftFact(doc, type, statement, [span]);
@@ -101,17 +76,25 @@ const agendaFacts = (doc: DocumentText, input: FinderInput): RankedFact[] => {
 };
 
 // Without a kind, the document's structure says which facts it holds: a caption and appearances make a
-// transcript; motions with movers or votes make minutes; an agenda's title and its meeting's day make an agenda.
+// transcript; a title ("Minutes of…", "ACTA", "ORDRE DU JOUR", "AGENDA") at its top makes minutes or an agenda;
+// otherwise motions with movers or votes make minutes, and a meeting's day with a time an agenda or notice.
 const TRANSCRIPT = /\bAPPEARANCES\b[\s\S]{0,600}on\s?behalf\sof|\bPROCEEDINGS\b|\bTRANSCRIPT OF\b/;
-const AGENDA = /(?<![\p{L}])(?:agenda|ordre du jour|orden del d[íi]a|notice of (?:a )?(?:public |special |regular )?(?:meeting|hearing)|avis de convocation)(?![\p{L}])/iu;
+const MINUTES_TITLE =
+  /(?<![\p{L}])(?:minutes of|meeting minutes|(?:^|\n)minutes(?=\s*\n)|acta|compte[- ]rendu|proc[èe]s[- ]verbal)(?![\p{L}])/iu;
+const AGENDA_TITLE =
+  /^(?:[\p{L} ]{0,40}\s)?(?:agenda|ordre du jour|orden del d[íi]a)\s?:?$|^(?:public )?notice of (?:a )?(?:public |special |regular )?(?:meeting|hearing)/imu;
+/** How much of the first page holds its title. */
+const TITLE_CHARACTERS = 600;
 
 const kindOf = (doc: DocumentText, input: FinderInput): DocumentKind | null => {
   const head = doc.text.slice(0, 4000);
   if (TRANSCRIPT.test(head)) return 'transcript';
-  const motions = findMotions(doc, outlineOf(doc), input.deadline).filter((m) => m.mover || m.tally);
-  if (motions.length >= 2) return 'minutes';
-  if (AGENDA.test(head.slice(0, 1500)) && meetingFact(doc, input.language, input.date)) return 'agenda';
-  return null;
+  const title = (input.pages.find((p) => p.text.trim().length > 0)?.text ?? '').slice(0, TITLE_CHARACTERS);
+  const motions = findMotions(doc, outlineOf(doc), input.deadline);
+  if (MINUTES_TITLE.test(title) && motions.length > 0) return 'minutes';
+  if (AGENDA_TITLE.test(title)) return 'agenda';
+  if (motions.filter((m) => m.mover || m.tally).length >= 2) return 'minutes';
+  return meetingFact(doc, input.language, input.date) && /(?<![\p{L}])(?:agenda|notice)(?![\p{L}])/iu.test(head) ? 'agenda' : null;
 };
 
 // Tiers and how many of each a first pass takes. Minutes: 0 money decisions, 1 other decisions, 2 absences,

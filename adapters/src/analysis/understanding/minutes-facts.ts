@@ -1,19 +1,12 @@
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
-import { draftFact } from './draft-fact.ts';
+import { type RankedFact, draftFact } from './draft-fact.ts';
 import type { Body } from './governing-body.ts';
 import { type WrittenAmount, findAmounts, sayAmount } from './money.ts';
 import type { Motion, MotionPart } from './motions.ts';
 import { BULLET, headingOf } from './outline.ts';
 import { sayTally } from './vote-tally.ts';
 import { clipWords, joinList, personName, topicWords } from './wording.ts';
-
-/** A fact and how much it weighs: decisions with money first, the largest sums first. */
-export interface RankedFact {
-  fact: DraftFact;
-  tier: number;
-  weight: number;
-}
 
 /** Words of a motion's subject kept in a statement: enough to name it, short enough to read. */
 const SUBJECT_WORDS = 14;
@@ -119,7 +112,8 @@ export const reportedAmounts = (doc: DocumentText, motions: readonly Motion[], n
     const sentence = doc.text.slice(span.start, span.end).replace(BULLET, '').replace(/\s+/g, ' ');
     const words = sentence.split(' ').length;
     // A row of a table ("2158-163 3 500,00 €") or a run of figures is no sentence.
-    if (words < REPORT_WORDS || words > 45 || findAmounts(sentence).length > 3 || !/^[\p{Lu}\d$€]/u.test(sentence)) continue;
+    const prose = sentence.split(' ').filter((w) => /^\p{Ll}{3,}/u.test(w)).length;
+    if (words < REPORT_WORDS || words > 45 || prose < 2 || findAmounts(sentence).length > 3 || !/^[\p{Lu}\d$€]/u.test(sentence)) continue;
     const fact = draftFact(doc, 'amount', `The minutes report: "${clipWords(sentence.replace(/[.;]$/, ''), 20)}".`, [span]);
     if (fact) found.push({ fact, tier: 3, weight: Math.max(...amounts.map((a) => a.value)) });
   }

@@ -117,7 +117,7 @@ export const upcomingMeetings = (
     const next = NEXT_MEETING.test(line.text);
     if (!next && !MEETING_WORD.test(text)) continue;
     const when = meetingIn(text, language, reference);
-    if (!when || when.day.index > line.text.length) continue;
+    if (!when) continue;
     if (reference !== null && when.day.iso <= reference) continue;
     if (!next && !when.time) continue;
     if (found.some((f) => f.when.day.iso === when.day.iso && f.when.time?.said === when.time?.said)) continue;

@@ -1,9 +1,8 @@
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { findCaption, sayParty } from './case-caption.ts';
 import type { DocumentText } from './document-text.ts';
-import { draftFact } from './draft-fact.ts';
+import { type RankedFact, draftFact } from './draft-fact.ts';
 import { findDays, findTimes, sayDay } from './meeting-times.ts';
-import type { RankedFact } from './minutes-facts.ts';
 import { personName } from './wording.ts';
 
 /** How much of a transcript's opening holds its caption, date and appearances. */

@@ -85,5 +85,5 @@ export const joinQuotes = (spans: ReadonlyArray<{ text: string; index: number }>
 /** A statement as one sentence: its whitespace single, one full stop at its end ("at 9 a.m." keeps its own). */
 export const asSentence = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return /[.!?]$/.test(flat) ? flat : `${flat}.`;
+  return /[.!?…]$/.test(flat) ? flat : `${flat}.`;
 };
