@@ -147,7 +147,7 @@ const ACCOMMODATION = new RegExp(
   `${S}(?:accommodations?|disabilit(?:y|ies)|handicap\\w*|americans with disabilities|interpret\\w*|sign language|assistive|accesibilidad|discapacidad|mobilité réduite)${E}`,
   'iu',
 );
-const LEAD_TIME = /(?:at least|no later than|a minimum of|minimum of)\s(\w+)\s(?:\(\d+\)\s)?((?:business |working )?(?:days?|hours?))\s(?:before|prior to|in advance)/iu;
+const LEAD_TIME = /(?:at\sleast|no\slater\sthan|a\sminimum\sof|minimum\sof)\s(\w+)\s(?:\(\d+\)\s)?((?:business\s|working\s)?(?:days?|hours?))\s(?:before|prior\sto|in\sadvance)/iu;
 const EXTENSION = /^,?\s?(?:ext\.?|extension|x)\s?(\d{2,6})/iu;
 
 /** Whom to call for an accommodation of a disability, and how early. */
@@ -163,7 +163,7 @@ export const accommodationFact = (doc: DocumentText): RankedFact | null => {
   const at = window.indexOf(phone.value);
   const extension = EXTENSION.exec(window.slice(at + phone.value.length));
   const lead = LEAD_TIME.exec(window);
-  const leadWords = lead ? ` at least ${lead[1]} ${lead[2]} before the meeting` : '';
+  const leadWords = lead ? ` at least ${lead[1]} ${lead[2]!.replace(/\s+/g, ' ')} before the meeting` : '';
   const statement = `For a disability accommodation, call ${phone.value}${extension ? ` ext. ${extension[1]}` : ''}${leadWords}.`;
   // The number's sentence is quoted first: it is what a reader needs.
   const spans = span.end < span.start + at ? [sentenceAt(doc, span.start + at), span] : [span];

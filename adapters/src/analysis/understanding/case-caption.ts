@@ -21,17 +21,23 @@ const ROLE =
 const BETWEEN = /^(?:v\.?|vs\.?|versus|against|and|contre|contra|c\/)(?=\s|$)\s*[:.]?\s*(.*)$/iu;
 /** Lines above a caption: the court or board, rules of dashes, "x" corners. */
 const ABOVE = /court|before the|united states of america|state of|in the|tribunal|juzgado|^[-–=_\s]*x?$|^x$|^\d{1,3}$/iu;
-const CASE_NUMBER = /\b(?:Nos?\.|Cases?(?:\sNo\.)?|Docket(?:\sNo\.)?|Civil Action No\.|N°|Expte?\.?)\s?([A-Z0-9]{1,6}(?:[-–]\s?[A-Z0-9]{1,8}){1,4}|\d{2,10})/u;
+const CASE_NUMBER =
+  /\b(?:Nos?\.|Cases?(?:\sNo\.)?|Docket(?:\sNo\.)?|Civil Action No\.|N°|Expte?\.?)\s?([A-Z0-9]{1,6}(?:(?:[-–]\s?| )[A-Z0-9]{1,8}){1,4}(?![A-Za-z0-9])|\d{2,10})/u;
 /** How far into the first page a caption may be. */
 const CAPTION_LINES = 60;
 
 /** A case number as one word: "05–\nCA–034547" is "05–CA–034547". */
-const numberOf = (text: string): string | null => CASE_NUMBER.exec(text)?.[1]?.replace(/\s/g, '') ?? null;
+const numberOf = (text: string): string | null => CASE_NUMBER.exec(text)?.[1]?.replace(/([-–])\s+/g, '$1') ?? null;
 
-/** A caption's line without its column of colons or a trailing stop: "WARDEN, :" is "WARDEN,". */
-const cell = (line: string): string => line.replace(/\s*:\s*$/u, '').replace(/\s+:\s+/gu, ' ').trim();
+/** A caption's line without its column of colons or parentheses: "WARDEN, :" is "WARDEN,". */
+const cell = (line: string): string => line.replace(/\s*[:)]\s*$/u, '').replace(/\s+[:)]\s+/gu, ' ').trim();
 
-const partyOf = (cells: readonly string[]): Party | null => {
+const partyOf = (raw: readonly string[]): Party | null => {
+  // A role may end a name's line: "MARIA LOPEZ, Plaintiff-Appellant,".
+  const cells = raw.flatMap((c) => {
+    const m = /^(.{2,}?),\s*([\p{L}-]+)[.,;]?$/u.exec(c);
+    return m && ROLE.test(m[2]!) ? [m[1]!, m[2]!] : [c];
+  });
   const role = cells.find((c) => ROLE.test(c.replace(/[.,;]$/u, '')));
   const words = cells
     .filter((c) => c !== role)
@@ -61,7 +67,11 @@ export const findCaption = (doc: DocumentText): Caption | null => {
     const above: string[] = [];
     let top = i;
     for (let k = i - 1; k >= 0 && i - k <= 5 && !ABOVE.test(lines[k]!.text); k--) {
-      above.unshift(cell(lines[k]!.text));
+      const text = cell(lines[k]!.text);
+      // Above a party's first name line, only a line ending in a comma goes on with the name ("MICHAEL A.
+      // KNOWLES, / WARDEN,"); "COUNTY DEPARTMENT, CHANCERY DIVISION" is the court's.
+      if (above.some((c) => !ROLE.test(c.replace(/[.,;]$/u, ''))) && !/,$/.test(text)) break;
+      above.unshift(text);
       top = k;
     }
     const below: string[] = [];

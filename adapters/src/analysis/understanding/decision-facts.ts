@@ -122,7 +122,7 @@ const tallyFacts = (doc: DocumentText, text: string, offset: number): RankedFact
 
 // "MEMBER MISCIMARRA, concurring:", "Justice Scalia, dissenting", "SMITH, J., dissenting".
 const SEPARATE = new RegExp(
-  `(?:${S}(MEMBER|CHAIRMAN|JUSTICE|JUDGE|COMMISSIONER|Member|Chairman|Justice|Judge|Commissioner)\\s([A-Z][\\p{L}'’-]+)|([A-Z][A-Z'’-]+),\\s(?:C\\.\\s)?J\\.),\\s(dissenting|concurring)(?:\\sin part(?:\\sand (?:dissenting|concurring) in part)?)?`,
+  `(?:${S}(MEMBER|CHAIRMAN|JUSTICE|JUDGE|COMMISSIONER|Member|Chairman|Justice|Judge|Commissioner)\\s([A-Z][\\p{L}'’-]+)|([A-Z][A-Z'’-]+),\\s(?:(?:Chief\\s)?(?:Circuit\\s|District\\s)?Judge|(?:C\\.\\s)?J\\.)),\\s(dissenting|concurring)(?:\\sin part(?:\\sand (?:dissenting|concurring) in part)?)?`,
   'gu',
 );
 

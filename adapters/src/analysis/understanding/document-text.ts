@@ -1,5 +1,5 @@
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import { clipQuote } from './wording.ts';
+import { NOT_AFTER_ABBREVIATION, clipQuote } from './wording.ts';
 
 /** One line of a page, trimmed, and where it sits in the document's text. */
 export interface DocLine {
@@ -132,26 +132,29 @@ export const quoteOf = (doc: DocumentText, span: Span): { text: string; page: nu
 
 /** How far a sentence may reach either side of a word: a run-on line is cut, not read whole. */
 const SENTENCE_REACH = 300;
+/** A sentence starts after a stop, or on a line that starts an item of a list. */
+const SENTENCE_START = new RegExp(`${NOT_AFTER_ABBREVIATION}[.!?;:](?=\\s)|\\n(?=[•◦▪●\\uf000-\\uf8ff]|[o*-]\\s|\\d{1,2}\\.\\s|[a-z]\\.\\s)`, 'gu');
+const SENTENCE_STOP = new RegExp(`${NOT_AFTER_ABBREVIATION}[.!?;](?=\\s|$)`, 'gu');
 
 /**
  * The sentence around `offset`: back to the previous full stop (or colon) ending a sentence or a line, on to the
  * next; within the offset's page and a few hundred characters either side.
  */
 export const sentenceAt = (doc: DocumentText, offset: number): Span => {
-  const here = doc.lines[lineIndexAt(doc, offset)]!;
-  let pageStart = here.start;
-  let pageEnd = here.end;
-  for (let i = lineIndexAt(doc, offset); i >= 0 && doc.lines[i]!.page === here.page; i--) pageStart = doc.lines[i]!.start;
-  for (let i = lineIndexAt(doc, offset); i < doc.lines.length && doc.lines[i]!.page === here.page; i++) pageEnd = doc.lines[i]!.end;
-  const from = Math.max(pageStart, offset - SENTENCE_REACH);
-  const before = doc.text.slice(from, offset);
-  const stops = [...before.matchAll(/(?<![\s.(][A-Z]|\b(?:No|Nos|Mr|Mrs|Ms|Dr|St|ext|Ext|Inc|Co|Corp|Jr|Sr|S|N|E|W))[.!?;:](?=\s)|\n(?=[•◦▪●\uf000-\uf8ff]|\d{1,2}\.\s|[a-z]\.\s)/gu)];
-  const last = stops.at(-1);
-  const start = last ? from + last.index + last[0].length : from;
-  const after = doc.text.slice(offset, Math.min(pageEnd, offset + SENTENCE_REACH));
-  const stop = /(?<![\s.(][A-Z]|\b(?:No|Nos|Mr|Mrs|Ms|Dr|St|ext|Ext|Inc|Co|Corp|Jr|Sr|S|N|E|W))[.!?;](?=\s|$)/u.exec(after);
-  const end = stop ? offset + stop.index + 1 : offset + after.length;
+  const at = lineIndexAt(doc, offset);
+  const page = doc.lines[at]!.page;
+  let first = at;
+  let last = at;
+  while (first > 0 && doc.lines[first - 1]!.page === page && offset - doc.lines[first - 1]!.start <= SENTENCE_REACH) first--;
+  while (last + 1 < doc.lines.length && doc.lines[last + 1]!.page === page && doc.lines[last + 1]!.end - offset <= SENTENCE_REACH) last++;
+  const from = Math.max(doc.lines[first]!.start, offset - SENTENCE_REACH);
+  const to = Math.min(doc.lines[last]!.end, offset + SENTENCE_REACH);
+  let start = from;
+  SENTENCE_START.lastIndex = from;
+  for (let m = SENTENCE_START.exec(doc.text); m && m.index < offset; m = SENTENCE_START.exec(doc.text)) start = m.index + m[0].length;
+  SENTENCE_STOP.lastIndex = offset;
+  const stop = SENTENCE_STOP.exec(doc.text);
+  const end = stop && stop.index < to ? stop.index + 1 : to;
   const text = doc.text.slice(start, end);
-  const lead = text.length - text.trimStart().length;
-  return { start: start + lead, end };
+  return { start: start + (text.length - text.trimStart().length), end };
 };

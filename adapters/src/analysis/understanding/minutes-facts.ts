@@ -26,7 +26,7 @@ export const sayMotion = (motion: Motion, body: Body | null): string => {
   const tally = tallyWords(motion);
   const amount = motion.amounts[0];
   if (motion.action) {
-    const action = clipWords(motion.action, SUBJECT_WORDS);
+    const action = clipWords(motion.action, SUBJECT_WORDS, amount?.text);
     const money = amountWords(amount, action);
     if (motion.outcome === 'failed') return `A motion to ${action}${money} failed${tally ? `, ${tally}` : ''}${moverWords(motion)}.`;
     if (motion.outcome === 'tabled') return `${who} tabled a motion to ${action}${money}.`;
@@ -109,6 +109,8 @@ export const reportedAmounts = (doc: DocumentText, motions: readonly Motion[], n
     const amounts = findAmounts(line.text).filter((a) => !stated.has(a.value));
     if (amounts.length === 0) continue;
     const span = reportSentence(doc, i, amounts[0]!.index);
+    // A sentence ends with its stop, or is one item of a list; a row of a table runs on into the next rows.
+    if (!/[.!?;]$/.test(doc.text.slice(span.start, span.end)) && !headingOf(line.text)) continue;
     const sentence = doc.text.slice(span.start, span.end).replace(BULLET, '').replace(/\s+/g, ' ');
     const words = sentence.split(' ').length;
     // A row of a table ("2158-163 3 500,00 €") or a run of figures is no sentence.

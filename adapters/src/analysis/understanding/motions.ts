@@ -2,7 +2,7 @@ import type { DocumentText, Span } from './document-text.ts';
 import { type WrittenAmount, findAmounts } from './money.ts';
 import { BULLET, type OutlineItem } from './outline.ts';
 import { type Tally, findTally } from './vote-tally.ts';
-import { personName } from './wording.ts';
+import { NOT_AFTER_ABBREVIATION, personName } from './wording.ts';
 
 /**
  * A motion recorded in minutes (US boards and councils, French and Quebec councils, Spanish plenaries): what it
@@ -51,6 +51,9 @@ const E = '(?![\\p{L}\\p{N}])';
 const WORD = "(?:\\p{Lu}\\.|(?:Mr|Mrs|Ms|Dr|Jr|Sr|St)\\.|\\p{Lu}[\\p{L}'’-]{0,20})";
 const NAME = `(${WORD}(?:[ \\t](?:${WORD}|de|van|von|da|del|la|le)){0,3})`;
 
+/** "le conseiller", "la conseillère", "Madame la mairesse" before a name in Quebec minutes. */
+const FRENCH_TITLE = '(?:(?:monsieur|madame|m\\.|mme)\\s)?(?:(?:le|la)\\s)?(?:conseill(?:er|ère)|maire|mairesse)?\\s?';
+
 /** Words that open a motion: whoever moves it, in the forms minutes use. */
 const MOTION_LABEL = new RegExp(`^(?:MOTION${E}|Motion(?::|\\sto\\s))`, 'u');
 const MOTION_START = new RegExp(
@@ -66,15 +69,15 @@ const MOVERS: readonly RegExp[] = [
   new RegExp(`(?:upon|on) (?:a )?motion (?:of|by|from)[ \\t]+${NAME}`, 'iu'),
   new RegExp(`(?:^|\\n)(?:Moved|Motion)(?: by)?:[ \\t]*${NAME}`, 'u'),
   new RegExp(`M/S:?[ \\t]*${NAME}`, 'u'),
-  new RegExp(`propos[ée]e? par[ \\t]+(?:(?:le|la) )?${NAME}`, 'iu'),
+  new RegExp(`propos[ée]e? par[ \\t]+${FRENCH_TITLE}${NAME}`, 'iu'),
 ];
 const SECONDERS: readonly RegExp[] = [
-  new RegExp(`seconded by[ \\t]+${NAME}`, 'iu'),
+  new RegExp(`(?:seconded|second) by[ \\t]+${NAME}`, 'iu'),
   new RegExp(`${NAME}[ \\t\\n]+seconded${E}`, 'u'),
   new RegExp(`${NAME}[ \\t]*\\(second(?:ed)?\\)`, 'u'),
   new RegExp(`M/S:?[ \\t]*[^/\\n]{1,40}/[ \\t]*${NAME}`, 'u'),
   new RegExp(`(?:^|\\n)Second(?:ed)?(?: by)?:[ \\t]*${NAME}`, 'u'),
-  new RegExp(`(?:appuy[ée]e?|second[ée]e?) par[ \\t]+(?:(?:le|la) )?${NAME}`, 'iu'),
+  new RegExp(`(?:appuy[ée]e?|second[ée]e?) par[ \\t]+${FRENCH_TITLE}${NAME}`, 'iu'),
   new RegExp(`secundad[oa] por[ \\t]+${NAME}`, 'iu'),
 ];
 
@@ -114,6 +117,8 @@ const ROLL_CALL_LINE =
 
 const VERBS =
   'approve|adopt|authori[sz]e|accept|award|ratify|deny|reject|table|appoint|reappoint|hire|purchase|amend|renew|extend|waive|grant|pay|continue|postpone|direct|establish|designate|transfer|receive|allow|remove|place|declare|execute|enter|adjourn|recess|go|set|sell|lease|suspend|terminate|submit|refer|support|oppose|endorse|rescind|reconsider|select|elect|nominate|increase|decrease|reduce|raise|fund|allocate|appropriate|release|proceed|issue|certify|contract|file|name|deem|send|forward|request|apply|convene|reconvene|open|close|cancel|uphold|affirm|reverse|dismiss';
+/** Where a motion's words end: its sentence's stop, a seconder, or its vote on the next line. */
+const ACTION_END = new RegExp(`${NOT_AFTER_ABBREVIATION}\\.(?=\\s|$)|;|,?\\s(?:and\\s)?seconded\\b|\\n(?:roll|voice|ayes|motion|vote)\\b`, 'iu');
 const AMENDED = /^amend (?:\w+ )?(?:main |original |the )?motion (?:so as )?to /i;
 const ACTION = new RegExp(`${S}to (?:the (?:board|council) to )?((?:${VERBS})${E}[^]*)`, 'iu');
 
@@ -167,7 +172,7 @@ const firstMatch = (patterns: readonly RegExp[], text: string): { name: string; 
 };
 
 /** The end of the sentence that starts at `from`: a full stop that ends no initial, or a line's end after one. */
-const SENTENCE_END = /(?<![\s.(][A-Z])[.;](?=\s|$)/gu;
+const SENTENCE_END = new RegExp(`${NOT_AFTER_ABBREVIATION}[.;](?=\\s|$)`, 'gu');
 const sentenceEnd = (text: string, from: number): number => {
   SENTENCE_END.lastIndex = from;
   const m = SENTENCE_END.exec(text);
@@ -179,7 +184,7 @@ const actionOf = (sentence: string, seconderAt: number | null): string | null =>
   const m = ACTION.exec(sentence);
   if (!m) return null;
   let action = m[1]!;
-  const cut = action.search(/\.(?=\s|$)(?<![\s.(][A-Z]\.)|;|,?\s(?:and\s)?seconded\b|\n(?:roll|voice|ayes|motion|vote)\b/iu);
+  const cut = action.search(ACTION_END);
   if (cut >= 0) action = action.slice(0, cut);
   if (seconderAt !== null && seconderAt > m.index) action = action.slice(0, Math.max(0, seconderAt - m.index - (m[0].length - m[1]!.length)));
   action = action.replace(/\s+/g, ' ').replace(/[\s,;:–—-]+$/u, '').trim();
@@ -321,12 +326,20 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
       const lead = exposition.slice(Math.max(0, a.index - 60), a.index);
       return COST.test(lead) && !THRESHOLD.test(lead);
     });
-    const amounts = byValue([
-      ...findAmounts(action ?? lineTopic ?? ''),
-      ...findAmounts(record.content),
-      ...(action || lineTopic || !heading ? [] : findAmounts(heading.title)),
-      ...(new Set(costs.map((a) => a.value)).size === 1 ? costs : []),
-    ]);
+    // The sum is the motion's own ("to award … in the amount of $1,284,500"); failing that, the decision's
+    // ("décide d'attribuer une subvention de 1 500 €"), its item's heading ("Approve purchase … for $389,220")
+    // or the one cost its presentation states.
+    const own = findAmounts(action ?? lineTopic ?? '');
+    const amounts = byValue(
+      own.length > 0
+        ? own
+        : [
+            ...findAmounts(record.content),
+            ...(opening ? [] : findAmounts(doc.text.slice(decision.start, decision.end))),
+            ...(lineTopic || !heading ? [] : findAmounts(heading.title)),
+            ...(new Set(costs.map((a) => a.value)).size === 1 ? costs : []),
+          ],
+    );
     const after = opening ? text.slice(opening.length) : '';
     const consent = action !== null && CONSENT.test(action);
     const tally = findTally(after || doc.text.slice(decision.start, lines[record.last]!.end)) ?? findTally(text);

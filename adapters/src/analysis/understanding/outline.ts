@@ -25,13 +25,13 @@ export const BULLET = /^(?:[•◦▪●○■□➢►✓·\u2022\u25aa\u25cf\u
 // Each pattern gives the label and the title; numbers are bounded so a line of digits is read once.
 const HEADINGS: ReadonlyArray<[1 | 2, RegExp]> = [
   [2, /^(\d{1,3}(?:\.\d{1,3}){1,3})\.?(?![\d.])\s*(.*)$/u],
-  [1, /^(\d{1,3})[.)](?![\d.])\s*(.*)$/u],
+  [1, /^(\d{1,3})[.)](?![\d.])[-–—.:]*\s*(.*)$/u],
   [2, /^([a-z])[.)]\s+(\S.*)$/u],
   [1, /^([IVXLC]{1,6})[.)]\s+(\S.*)$/u],
   [1, /^((?:ASUNTO|Asunto|PUNTO|Punto|AGENDA ITEM|Agenda Item|ITEM|Item|ARTICLE|Article|ARTÍCULO|Artículo)\s+(?:\d{1,3}[\p{L}\d.º°ª-]{0,5}?|[IVXLC]{1,6}))\s*[-–—.:]{0,3}\s*(.*)$/u],
   // French deliberations are numbered by year: "DE-2014/3 – Objet", "Délibération n° 2014-12 : Objet".
   [1, /^((?:[A-Z]{1,4}[- ]?|d[ée]lib[ée]ration\s?(?:n[°º]?\s?)?)?\d{4}\s?[/-]\s?\d{1,4})\s*[-–—:]\s*(\S.*)$/iu],
-  [1, /^((?:RÉSOLUTION|RESOLUTION|Résolution|Resolution)\s?(?:NO\.?|No\.?|N[°º]\.?|#)\s?[\w-]{0,12})\s*[-–—:]?\s*(.*)$/u],
+  [1, /^((?:RÉSOLUTION|RESOLUTION|Résolution|Resolution)\s?(?:(?:NO\.?|No\.?|N[°º]\.?|#)\s?)?(?=[\w-]{0,12}\d)[\w-]{1,12})\s*[-–—:]?\s*(.*)$/u],
 ];
 
 /** A heading in capitals: "NEW BUSINESS", "ORDRE DU JOUR"; not a label with its value ("ABSENT: Lee"). */

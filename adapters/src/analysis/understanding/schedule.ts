@@ -109,19 +109,22 @@ export const upcomingMeetings = (
   doc: DocumentText,
   language: DocumentLanguage | null,
   reference: string | null,
-): Array<{ when: MeetingWhen; span: Span; next: boolean }> => {
-  const found: Array<{ when: MeetingWhen; span: Span; next: boolean }> = [];
+): Array<{ when: MeetingWhen; span: Span; next: boolean; ownLine: boolean }> => {
+  const found: Array<{ when: MeetingWhen; span: Span; next: boolean; ownLine: boolean }> = [];
   for (const [i, line] of doc.lines.entries()) {
     const window = doc.lines.slice(i, i + MEETING_LINES).filter((l) => l.page === line.page);
     const text = doc.text.slice(line.start, window.at(-1)!.end);
-    const next = NEXT_MEETING.test(line.text);
+    const next = NEXT_MEETING.test(text);
     if (!next && !MEETING_WORD.test(text)) continue;
     const when = meetingIn(text, language, reference);
-    if (!when) continue;
-    if (reference !== null && when.day.iso <= reference) continue;
-    if (!next && !when.time) continue;
-    if (found.some((f) => f.when.day.iso === when.day.iso && f.when.time?.said === when.time?.said)) continue;
-    found.push({ when, span: { start: line.start + when.start, end: line.start + when.end }, next });
+    if (!when || (reference !== null && when.day.iso <= reference) || (!next && !when.time)) continue;
+    // A meeting named on one line and dated on the next is found from both lines: the one that starts with its
+    // day names it best ("Wednesday, September 19 at 7 pm / Budget & Appropriation Public Hearing").
+    const ownLine = when.day.index <= line.text.length;
+    const candidate = { when, span: { start: line.start + when.start, end: line.start + when.end }, next, ownLine };
+    const same = found.findIndex((f) => f.when.day.iso === when.day.iso && f.when.time?.said === when.time?.said);
+    if (same < 0) found.push(candidate);
+    else if (ownLine && !found[same]!.ownLine) found[same] = candidate;
   }
   return found;
 };

@@ -11,12 +11,19 @@ const TITLES = new RegExp(`^(?:${TITLE}\\s+)+`, 'iu');
 /** A name without the titles before it: "Trustees DuRocher" is "DuRocher". */
 export const stripTitles = (raw: string): string => raw.trim().replace(TITLES, '');
 
-/** "Trustee DuRocher" is "DuRocher", "M. Jean-Paul LERAY" is "Jean-Paul Leray" (a surname in capitals is usual). */
+/**
+ * "Trustee DuRocher" is "DuRocher", "M. Jean-Paul LERAY" is "Jean-Paul Leray" (a surname in capitals is usual),
+ * "CITY OF CHICAGO" is "City of Chicago".
+ */
 export const personName = (raw: string): string =>
   stripTitles(raw)
     .replace(/[\s,;:.]+$/u, '')
     .trim()
-    .replace(/\p{Lu}{2,}[\p{Lu}'’]*(?!\p{Ll})/gu, (word) => word[0] + word.slice(1).toLowerCase());
+    .replace(/\p{Lu}{2,}[\p{Lu}'’]*(?!\p{Ll})/gu, (word) => word[0] + word.slice(1).toLowerCase())
+    .replace(/(?<=\s)(?:Of|The|And|De|Del|La|Le|Du|Des|Y|Et)(?=\s)/gu, (word) => word.toLowerCase());
+
+/** Abbreviations whose full stop ends no sentence: "Northland Paving, Inc. in the amount of…", "B. Munro". */
+export const NOT_AFTER_ABBREVIATION = '(?<!\\b(?:Inc|Co|Corp|Ltd|Jr|Sr|St|No|Nos|Mr|Mrs|Ms|Dr|vs|v|etc|approx|Ave|Blvd|Dept|ext|Ext|[A-Z]))';
 
 const isShouted = (text: string): boolean => /\p{Lu}{3}/u.test(text) && !/\p{Ll}{2}/u.test(text);
 
@@ -36,10 +43,19 @@ export const sentenceCase = (text: string): string =>
 export const joinList = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-/** At most `max` words of `text`, an ellipsis marking what was left out. */
-export const clipWords = (text: string, max: number): string => {
+/** Words a clip may go beyond its length to keep a sum that ends just after it. */
+const KEEP_REACH = 6;
+
+/**
+ * At most `max` words of `text`, an ellipsis marking what was left out; a few more when that keeps `keep` (the
+ * sum a statement is about) whole.
+ */
+export const clipWords = (text: string, max: number, keep?: string): string => {
   const words = text.trim().split(/\s+/);
-  return words.length <= max ? words.join(' ') : `${words.slice(0, max).join(' ').replace(/[\s,;:.–—-]+$/u, '')}…`;
+  const at = keep ? text.indexOf(keep) : -1;
+  const through = at < 0 ? 0 : text.slice(0, at + keep!.length).trim().split(/\s+/).length;
+  const length = through > max && through <= max + KEEP_REACH ? through : max;
+  return words.length <= length ? words.join(' ') : `${words.slice(0, length).join(' ').replace(/[\s,;:.–—-]+$/u, '')}…`;
 };
 
 /** "Approve Payment of Invoices…" is "Payment of Invoices…": a statement's own verb says the approval. */
