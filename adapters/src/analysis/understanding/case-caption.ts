@@ -32,13 +32,17 @@ const numberOf = (text: string): string | null => CASE_NUMBER.exec(text)?.[1]?.r
 /** A caption's line without its column of colons or parentheses: "WARDEN, :" is "WARDEN,". */
 const cell = (line: string): string => line.replace(/\s*[:)]\s*$/u, '').replace(/\s+[:)]\s+/gu, ' ').trim();
 
+const isRole = (cell: string): boolean => ROLE.test(cell.replace(/[.,;]$/u, ''));
+
+/** A role may end a name's line: "MARIA LOPEZ, Plaintiff-Appellant," is the name and the role. */
+const splitRole = (cell: string): string[] => {
+  const m = /^(.{2,}?),\s*([\p{L}-]+)[.,;]?$/u.exec(cell);
+  return m && ROLE.test(m[2]!) ? [m[1]!, m[2]!] : [cell];
+};
+
 const partyOf = (raw: readonly string[]): Party | null => {
-  // A role may end a name's line: "MARIA LOPEZ, Plaintiff-Appellant,".
-  const cells = raw.flatMap((c) => {
-    const m = /^(.{2,}?),\s*([\p{L}-]+)[.,;]?$/u.exec(c);
-    return m && ROLE.test(m[2]!) ? [m[1]!, m[2]!] : [c];
-  });
-  const role = cells.find((c) => ROLE.test(c.replace(/[.,;]$/u, '')));
+  const cells = raw.flatMap(splitRole);
+  const role = cells.find(isRole);
   const words = cells
     .filter((c) => c !== role)
     .join(' ')
@@ -50,7 +54,7 @@ const partyOf = (raw: readonly string[]): Party | null => {
 
 // "Pessoa Construction Company and Laborers' International Union of North America. Cases 05–CA–034547" and
 // "SMITH v. JONES, No. 12-345": a caption written on one line, or wrapped over a few.
-const INLINE = /([A-Z][\p{L}\d.,&'’ \n-]{2,100}?)\s(?:v\.|vs\.|and)\s([A-Z][\p{L}\d.,&'’ \n-]{2,100}?)[.,]?\s(?:Cases?|No\.|Docket)\s/u;
+const INLINE = /(?:^|\n)([A-Z][\p{L}\d.,&'’ \n-]{2,100}?)\s(?:v\.|vs\.|and)\s([A-Z][\p{L}\d.,&'’ \n-]{2,100}?)[.,]?\s(?:Cases?|No\.|Docket)\s/u;
 
 /**
  * The parties of a decision's or a transcript's caption on its first page: stacked ("MICHAEL A. KNOWLES, : /
@@ -70,7 +74,7 @@ export const findCaption = (doc: DocumentText): Caption | null => {
       const text = cell(lines[k]!.text);
       // Above a party's first name line, only a line ending in a comma goes on with the name ("MICHAEL A.
       // KNOWLES, / WARDEN,"); "COUNTY DEPARTMENT, CHANCERY DIVISION" is the court's.
-      if (above.some((c) => !ROLE.test(c.replace(/[.,;]$/u, ''))) && !/,$/.test(text)) break;
+      if (above.some((c) => !isRole(c)) && !/,$/.test(text)) break;
       above.unshift(text);
       top = k;
     }
@@ -80,7 +84,7 @@ export const findCaption = (doc: DocumentText): Caption | null => {
       const text = cell(lines[k]!.text);
       below.push(text);
       bottom = k;
-      if (ROLE.test(text.replace(/[.,;]$/u, ''))) break;
+      if (splitRole(text).some(isRole)) break;
     }
     const a = partyOf(above);
     const b = partyOf(below);
@@ -95,7 +99,8 @@ export const findCaption = (doc: DocumentText): Caption | null => {
   const b = partyOf([inline[2]!.replace(/\s+/g, ' ')]);
   if (!a || !b) return null;
   const caseNumber = numberOf(head.slice(inline.index));
-  return { parties: [a, b], caseNumber, span: { start: inline.index, end: inline.index + inline[0].length } };
+  const start = inline.index + (inline[0].startsWith('\n') ? 1 : 0);
+  return { parties: [a, b], caseNumber, span: { start, end: inline.index + inline[0].length } };
 };
 
 /** "Michael A. Knowles, Warden (petitioner)". */
