@@ -1,6 +1,6 @@
 import type { DocumentText, Span } from './document-text.ts';
 import { type WrittenAmount, findAmounts } from './money.ts';
-import { BULLET, type OutlineItem } from './outline.ts';
+import { BULLET, type OutlineItem, headingOf } from './outline.ts';
 import { type Tally, findTally } from './vote-tally.ts';
 import { NOT_AFTER_ABBREVIATION, personName } from './wording.ts';
 
@@ -251,7 +251,7 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
     const text = bare(lines[i]!.text);
     return (MOTION_LABEL.test(text) || MOTION_START.test(text)) && !NOT_A_MOTION.test(text);
   };
-  const continues = (i: number): boolean => i < lines.length && !itemAt.has(i) && /^[\p{Ll}«(]/u.test(lines[i]!.text);
+  const continues = (i: number): boolean => i < lines.length && !headingOf(lines[i]!.text) && /^[\p{Ll}«(]/u.test(lines[i]!.text);
   const records: Record[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (performance.now() > deadline) break;

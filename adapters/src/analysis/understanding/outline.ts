@@ -44,6 +44,12 @@ const BODY_START =
   /^(?:ATTENDU|IL EST|CONSID[ÉE]RANT|WHEREAS|MOTION|Motion|Roll|Ayes|Nays|Trustee|Director|Vu |Visto|Considerando|Monsieur|Madame|Le Conseil|El Pleno)/u;
 const CONNECTOR_END = /\b(?:of|the|and|to|for|in|on|with|by|a|de|la|le|du|des|del|et|y|à|en|au|aux|los|las|el)$/iu;
 
+/** "Public Employee Performance Evaluation": most of its longer words start with a capital. */
+const isTitleCase = (text: string): boolean => {
+  const words = text.match(/\p{L}{4,}/gu) ?? [];
+  return words.length > 0 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= words.length * 0.6;
+};
+
 /** Where an outline item starts on a line: its level, label and title, or null for a line of text. */
 export const headingOf = (text: string): { level: 1 | 2 | 3; title: string; numbered: boolean } | null => {
   const bullet = BULLET.exec(text);
@@ -73,10 +79,14 @@ export const outlineOf = (doc: DocumentText): OutlineItem[] => {
       const nextHeading = headingOf(next.text);
       if (nextHeading && (nextHeading.numbered || !shouted || nextHeading.level === 3)) break;
       const current = j === i + 1 ? heading.title : lines[j - 1]!.text;
+      // A line that starts in lower case goes on with a long line; one in capitals only goes on with a line ending
+      // on a small word, a colon or a dash, or with a title in capitals ("… Government Code / Section 54957").
+      const open = CONNECTOR_END.test(current) || /[:–—-]$/.test(current);
+      const long = lines[j - 1]!.text.length >= 50 && !/[.;?!)]$/.test(current);
       const wraps =
         current === '' ||
         (shouted && isCapsHeading(next.text)) ||
-        (!/[.;?!)]$/.test(current) && (lines[j - 1]!.text.length >= 50 || CONNECTOR_END.test(current)) && !shouted);
+        (!shouted && (open || (long && (/^\p{Ll}/u.test(next.text) || (isTitleCase(current) && isTitleCase(next.text))))));
       if (!wraps) break;
       last = j;
     }
