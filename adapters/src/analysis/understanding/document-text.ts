@@ -55,8 +55,13 @@ const shapeOf = (line: string): string => line.toLowerCase().replace(/\d+/g, '#'
 /**
  * The lines of a document, trimmed and bounded, without the lines repeated at the top or bottom of most pages
  * (titles of minutes, "Page 2 of 8", a stamp of receipt): they split a motion across two pages and say nothing.
+ * Lines `keep` accepts stay wherever they are: in short minutes "Motion carried" may end most pages.
  */
-export const documentText = (pages: readonly ExtractedPage[], deadline = Number.POSITIVE_INFINITY): DocumentText => {
+export const documentText = (
+  pages: readonly ExtractedPage[],
+  deadline = Number.POSITIVE_INFINITY,
+  keep: (line: string) => boolean = () => false,
+): DocumentText => {
   const read = pages.slice(0, MAX_PAGES).map((page) => ({
     number: page.number,
     rows: page.text.slice(0, MAX_PAGE_CHARACTERS).split(/\r?\n/).map((row) => row.trim()),
@@ -71,7 +76,7 @@ export const documentText = (pages: readonly ExtractedPage[], deadline = Number.
     for (const shape of edge) edgeCount.set(shape, (edgeCount.get(shape) ?? 0) + 1);
   }
   const repeatedOn = Math.max(2, Math.ceil(read.length * RUNNING_SHARE));
-  const running = (row: string): boolean => read.length > 1 && (edgeCount.get(shapeOf(row)) ?? 0) >= repeatedOn;
+  const running = (row: string): boolean => read.length > 1 && !keep(row) && (edgeCount.get(shapeOf(row)) ?? 0) >= repeatedOn;
   const dropped = filled.map((rows) => {
     const out = new Set<number>();
     for (let k = 0; k < Math.min(HEADER_LINES, rows.length) && running(rows[k]![0]); k++) out.add(rows[k]![1]);

@@ -7,7 +7,7 @@ import type { Finder, FinderInput } from './finder.ts';
 import { governingBody } from './governing-body.ts';
 import { findDays, findTimes, sayDay } from './meeting-times.ts';
 import { absenceFact, motionFacts, reportedAmounts } from './minutes-facts.ts';
-import { findMotions } from './motions.ts';
+import { findMotions, isVoteLine } from './motions.ts';
 import { outlineOf } from './outline.ts';
 import { dueDates, relativeDeadlines, sayWhen, upcomingMeetings } from './schedule.ts';
 import { transcriptFacts } from './transcript-facts.ts';
@@ -111,7 +111,7 @@ const AGENDA_QUOTA = { 0: 1, 1: 3, 2: 2, 3: 2, 4: 2, 5: 1, 6: 1 };
 export const findMeetingFacts: Finder = (input) => {
   const handled: ReadonlyArray<DocumentKind | null> = ['minutes', 'agenda', 'notice', 'packet', 'transcript', 'vote-record', null];
   if (!handled.includes(input.kind)) return [];
-  const doc = documentText(input.pages, input.deadline);
+  const doc = documentText(input.pages, input.deadline, isVoteLine);
   const kind = input.kind ?? kindOf(doc, input);
   switch (kind) {
     case 'minutes':

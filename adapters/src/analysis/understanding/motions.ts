@@ -107,6 +107,9 @@ const isOutcome = (line: string): boolean => STRONG_OUTCOME.test(line) || OUTCOM
 // An outcome word that needs a mover next to it: "Minutes … approved – Z. Maiorca (motion)".
 const WEAK_OUTCOME = new RegExp(`${S}(?:approved|adopted|carried|passed|failed|denied|rejected|tabled|accepted)${E}`, 'iu');
 
+/** A line of a vote ("Motion carried", "Ayes – …"): it stays in minutes even when it ends most of their pages. */
+export const isVoteLine = (line: string): boolean => isOutcome(bare(line)) || ROLL_CALL_LINE.test(line);
+
 const FAILED = new RegExp(`${S}(?:failed|defeated|died|lost|rejette|refuse|rechaza\\w*|desestima\\w*|no prospera)${E}`, 'iu');
 const TABLED = new RegExp(`${S}(?:tabled|postponed|withdrawn|deferred)${E}`, 'iu');
 const NOTED = new RegExp(`${S}(?:prend acte|took note|toma(?:n)? conocimiento|se da cuenta|queda(?:n)? enterad[oa]s?)${E}`, 'iu');

@@ -36,7 +36,8 @@ const HEADINGS: ReadonlyArray<[1 | 2, RegExp]> = [
 
 /** A heading in capitals: "NEW BUSINESS", "ORDRE DU JOUR"; not a label with its value ("ABSENT: Lee"). */
 const isCapsHeading = (text: string): boolean =>
-  text.length >= 4 && text.length <= 90 && /\p{Lu}{2}/u.test(text) && !/\p{Ll}/u.test(text) && !/:\s*\S/.test(text) &&
+  text.length >= 4 && text.length <= 90 && /\p{Lu}{2}/u.test(text) && !/\p{Ll}/u.test(text) && !/:\s*\S|_{3}/.test(text) &&
+  !BODY_START.test(text) &&
   (text.match(/\p{L}+/gu)?.length ?? 0) >= 2;
 
 /** Words that start the body of an item rather than continue its title. */

@@ -1,7 +1,7 @@
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { findContacts } from '../embedded/document-patterns.ts';
 import { sayDate } from './dates.ts';
-import type { DocumentText, Span } from './document-text.ts';
+import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
 import { type WrittenDay, type WrittenTime, findDays, findTimes } from './meeting-times.ts';
 
 /** A meeting a text announces or records: its day, time and place as written, and where they are. */
@@ -153,7 +153,8 @@ const DAY_KINDS: Record<string, string> = {
 export const relativeDeadlines = (doc: DocumentText): Array<{ statement: string; span: Span }> => {
   const found: Array<{ statement: string; span: Span }> = [];
   for (const m of doc.text.matchAll(RELATIVE)) {
-    const around = doc.text.slice(Math.max(0, m.index - 160), m.index + m[0].length + 80);
+    const sentence = sentenceAt(doc, m.index);
+    const around = doc.text.slice(sentence.start, Math.max(sentence.end, m.index + m[0].length + 80));
     const purpose = PURPOSES.find(([, re]) => re.test(around));
     if (!purpose) continue;
     const count = /^\d/.test(m[1]!) ? m[1]! : String(NUMBER_WORDS[m[1]!.toLowerCase()] ?? m[1]);
