@@ -204,7 +204,7 @@ export const agendaItemFacts = (doc: DocumentText, outline: readonly OutlineItem
   const facts: RankedFact[] = [];
   const firstPage = doc.lines[0]?.page ?? 1;
   let closed = false;
-  for (const item of outline) {
+  for (const [index, item] of outline.entries()) {
     if (item.level === 1) closed = CLOSED.test(item.title);
     if (item.level === 3 || !item.numbered) continue;
     if (doc.lines[item.line]!.page > firstPage + AGENDA_PAGES) break;
@@ -214,7 +214,7 @@ export const agendaItemFacts = (doc: DocumentText, outline: readonly OutlineItem
     const action = ACTION_WORDS.test(item.title);
     // A heading with items below it is said by its items; one followed by "Aucun point" has none; a short one
     // without them names a section ("FINANCES ET TRÉSORERIE", "NEW BUSINESS") and decides nothing by itself.
-    const next = outline.find((o) => o.line > item.line);
+    const next = outline[index + 1];
     const empty = NOTHING.test(doc.lines[item.lastLine + 1]?.text ?? '');
     const section = !amount && !action && title.split(/\s+/).length <= (item.title === item.title.toUpperCase() ? 4 : 3);
     if (empty || (item.level === 1 && ((next && next.level === 2) || section))) continue;

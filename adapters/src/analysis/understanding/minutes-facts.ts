@@ -68,8 +68,9 @@ export const motionFacts = (doc: DocumentText, motions: readonly Motion[], body:
       const fact = draftFact(doc, type, sayMotion(motion, body), motion.spans);
       if (!fact) return [];
       const amount = motion.amounts[0];
-      // Taking note of a report decides nothing: it comes after the decisions.
-      const tier = motion.outcome === 'noted' ? 3 : amount && motion.outcome === 'passed' ? 0 : 1;
+      // Taking note of a report decides nothing, and a consent agenda without a sum says little: both come after
+      // the decisions.
+      const tier = motion.outcome === 'noted' || motion.consent ? 3 : amount && motion.outcome === 'passed' ? 0 : 1;
       return [{ fact, tier, weight: amount?.value ?? 0 }];
     });
 
@@ -102,10 +103,14 @@ const reportSentence = (doc: DocumentText, i: number, at: number): Span => {
  */
 export const reportedAmounts = (doc: DocumentText, motions: readonly Motion[], numbered: ReadonlySet<number>): RankedFact[] => {
   const stated = new Set(motions.flatMap((m) => [...m.amounts, ...m.parts.flatMap((p) => p.amounts)].map((a) => a.value)));
-  const inMotion = (start: number): boolean => motions.some((m) => m.item.start <= start && start < m.item.end);
+  // Lines come in order: one sweep over the motions' items (sorted by start) tells a line inside one.
+  const items = motions.map((m) => m.item).sort((a, b) => a.start - b.start);
+  let next = 0;
+  let coveredTo = -1;
   const found: RankedFact[] = [];
   for (const [i, line] of doc.lines.entries()) {
-    if (numbered.has(i) || inMotion(line.start)) continue;
+    for (; next < items.length && items[next]!.start <= line.start; next++) coveredTo = Math.max(coveredTo, items[next]!.end);
+    if (numbered.has(i) || line.start < coveredTo) continue;
     const amounts = findAmounts(line.text).filter((a) => !stated.has(a.value));
     if (amounts.length === 0) continue;
     const span = reportSentence(doc, i, amounts[0]!.index);
@@ -116,7 +121,8 @@ export const reportedAmounts = (doc: DocumentText, motions: readonly Motion[], n
     // A row of a table ("2158-163 3 500,00 €") or a run of figures is no sentence.
     const prose = sentence.split(' ').filter((w) => /^\p{Ll}{3,}/u.test(w)).length;
     if (words < REPORT_WORDS || words > 45 || prose < 2 || findAmounts(sentence).length > 3 || !/^[\p{Lu}\d$€]/u.test(sentence)) continue;
-    const fact = draftFact(doc, 'amount', `The minutes report: "${clipWords(sentence.replace(/[.;]$/, ''), 20)}".`, [span]);
+    const largest = amounts.reduce((a, b) => (b.value > a.value ? b : a));
+    const fact = draftFact(doc, 'amount', `The minutes report: "${clipWords(sentence.replace(/[.;]$/, ''), 20, largest.text)}".`, [span]);
     if (fact) found.push({ fact, tier: 3, weight: Math.max(...amounts.map((a) => a.value)) });
   }
   return found;

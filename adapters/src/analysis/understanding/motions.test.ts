@@ -74,6 +74,18 @@ On a motion by Commissioner Ruiz, the Commission voted to table the item until M
     ]);
   });
 
+  it('says what a board did as what it voted to do (written for this test)', () => {
+    const motions = motionsOf(`6. Purchase of a dump truck
+Upon a motion by Commissioner Smith, seconded by Commissioner Jones, the Board unanimously approved the purchase of a
+tandem-axle dump truck from Midway Ford for $142,500.
+7. Park rules
+The Council adopted Resolution 2021-18 amending the park rules by a roll call vote of 6 to 1.`);
+    expect(motions.map((m) => [m.action, m.tally, m.mover, m.seconder, m.amounts])).toEqual([
+      ['approve the purchase of a tandem-axle dump truck from Midway Ford for $142,500', 'unanimously', 'Smith', 'Jones', [142500]],
+      ['adopt Resolution 2021-18 amending the park rules by a roll call vote of 6 to 1', '6-1', null, null, []],
+    ]);
+  });
+
   it('does not take an outcome from a discussion, a signature stamp or a moved item', () => {
     expect(
       motionsOf(`Trustee Picha moved Item 7.a - Approval of the June 20, 2018 Minutes to the Regular Agenda 8.c.

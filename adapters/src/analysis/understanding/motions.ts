@@ -122,6 +122,16 @@ const VERBS =
   'approve|adopt|authori[sz]e|accept|award|ratify|deny|reject|table|appoint|reappoint|hire|purchase|amend|renew|extend|waive|grant|pay|continue|postpone|direct|establish|designate|transfer|receive|allow|remove|place|declare|execute|enter|adjourn|recess|go|set|sell|lease|suspend|terminate|submit|refer|support|oppose|endorse|rescind|reconsider|select|elect|nominate|increase|decrease|reduce|raise|fund|allocate|appropriate|release|proceed|issue|certify|contract|file|name|deem|send|forward|request|apply|convene|reconvene|open|close|cancel|uphold|affirm|reverse|dismiss';
 /** Where a motion's words end: its sentence's stop, a seconder, or its vote on the next line. */
 const ACTION_END = new RegExp(`${NOT_AFTER_ABBREVIATION}\\.(?=\\s|$)|;|,?\\s(?:and\\s)?seconded\\b|\\n(?:roll|voice|ayes|motion|vote)\\b`, 'iu');
+// "The Board unanimously approved the purchase of …": what a body did, said as what it voted to do.
+const BASE: Record<string, string> = {
+  approved: 'approve', adopted: 'adopt', authorized: 'authorize', authorised: 'authorise', awarded: 'award',
+  accepted: 'accept', denied: 'deny', rejected: 'reject', ratified: 'ratify', tabled: 'table',
+};
+const PAST = new RegExp(`^(?:${Object.keys(BASE).join('|')})`, 'iu');
+const DID = new RegExp(
+  `${S}(?:board|council|commission|committee|trustees|members)[ \\t]+(?:then |also |thereupon )?(?:unanimously )?((?:${Object.keys(BASE).join('|')})${E}[^]*)`,
+  'iu',
+);
 const AMENDED = /^amend (?:\w+ )?(?:main |original |the )?motion (?:so as )?to /i;
 const ACTION = new RegExp(`${S}to (?:the (?:board|council) to )?((?:${VERBS})${E}[^]*)`, 'iu');
 
@@ -184,9 +194,9 @@ const sentenceEnd = (text: string, from: number): number => {
 
 /** "approve X. Trustee Lee seconded." is "approve X"; the subject stops where the seconder or the vote starts. */
 const actionOf = (sentence: string, seconderAt: number | null): string | null => {
-  const m = ACTION.exec(sentence);
+  const m = ACTION.exec(sentence) ?? DID.exec(sentence);
   if (!m) return null;
-  let action = m[1]!;
+  let action = m[1]!.replace(PAST, (verb) => BASE[verb.toLowerCase()] ?? verb);
   const cut = action.search(ACTION_END);
   if (cut >= 0) action = action.slice(0, cut);
   if (seconderAt !== null && seconderAt > m.index) action = action.slice(0, Math.max(0, seconderAt - m.index - (m[0].length - m[1]!.length)));
@@ -255,6 +265,21 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
     return (MOTION_LABEL.test(text) || MOTION_START.test(text)) && !NOT_A_MOTION.test(text);
   };
   const continues = (i: number): boolean => i < lines.length && !headingOf(lines[i]!.text) && /^[\p{Ll}«(]/u.test(lines[i]!.text);
+  // The item a motion belongs to is its numbered heading; a line in capitals ("LISTE DES TRAVAUX") inside an
+  // item is only a heading when the minutes number nothing. Found for every line in one pass.
+  const numberedBefore: Array<OutlineItem | undefined> = [];
+  const anyBefore: Array<OutlineItem | undefined> = [];
+  for (let i = 0, k = 0; i < lines.length; i++) {
+    numberedBefore[i] = numberedBefore[i - 1];
+    anyBefore[i] = anyBefore[i - 1];
+    for (; k < items.length && items[k]!.line <= i; k++) {
+      const item = items[k]!;
+      if (item.level === 3 || item.title.length === 0) continue;
+      anyBefore[i] = item;
+      if (item.numbered) numberedBefore[i] = item;
+    }
+  }
+  const headingBefore = (line: number): OutlineItem | undefined => numberedBefore[line] ?? anyBefore[line];
   const records: Record[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (performance.now() > deadline) break;
@@ -307,10 +332,7 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
   function motionOf(record: Record): Motion[] {
     const start = lines[record.first]!.start;
     const text = doc.text.slice(start, lines[record.last]!.end);
-    // The item a motion belongs to is its numbered heading; a line in capitals ("LISTE DES TRAVAUX") inside an
-    // item is only a heading when the minutes number nothing.
-    const before = items.filter((item) => item.line <= record.first && item.level < 3 && item.title.length > 0);
-    const heading = before.findLast((item) => item.numbered) ?? before.at(-1);
+    const heading = headingBefore(record.first);
     const mover = record.moved ? firstMatch(MOVERS, text) : null;
     const seconder = record.moved ? firstMatch(SECONDERS, text) : null;
     const moverSentence = record.moved ? text.slice(0, sentenceEnd(text, (mover?.index ?? 0) + 1)) : '';
