@@ -8,10 +8,8 @@ import { findAmounts, sayAmount } from './money.ts';
 import { PROCEDURAL } from './motions.ts';
 import type { OutlineItem } from './outline.ts';
 import { placeIn } from './schedule.ts';
-import { clipWords, topicWords } from './wording.ts';
+import { COUNT, WORD_END as E, WORD_START as S, clipWords, countOf, topicWords } from './wording.ts';
 
-const S = '(?<![\\p{L}\\p{N}])';
-const E = '(?![\\p{L}\\p{N}])';
 
 /** How much of an agenda's opening announces its meeting. */
 const HEAD = 5000;
@@ -65,13 +63,8 @@ export const meetingFact = (
   return fact ? { fact, tier: 0, weight: 0 } : null;
 };
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10, fifteen: 15, twenty: 20, thirty: 30, sixty: 60,
-  un: 1, deux: 2, trois: 3, cinq: 5, dix: 10, quinze: 15, trente: 30, uno: 1, dos: 2, tres: 3, cinco: 5, diez: 10, quince: 15,
-  treinta: 30,
-};
 const MINUTES = new RegExp(
-  `${S}(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})\\s?(?:\\((\\d{1,3})\\)\\s?)?(?:-\\s?)?(?:minutes?|minutos?|min)${E}`,
+  `${S}${COUNT}\\s?(?:\\((\\d{1,3})\\)\\s?)?(?:-\\s?)?(?:minutes?|minutos?|min)${E}`,
   'giu',
 );
 const SPEAKING = new RegExp(
@@ -88,7 +81,7 @@ const REGISTER: ReadonlyArray<[RegExp, string]> = [
 ];
 const INVITED = /(?:wishing|wish(?:es)?|invited|welcome|may|can)\b[^.\n]{0,40}?\b(?:comment|speak|address)/iu;
 
-const minutesOf = (m: RegExpMatchArray): number => Number(m[2] ?? (/^\d/.test(m[1]!) ? m[1] : NUMBER_WORDS[m[1]!.toLowerCase()]));
+const minutesOf = (m: RegExpMatchArray): number => (m[2] !== undefined ? Number(m[2]) : countOf(m[1]!));
 
 /** How the public may speak at the meeting: minutes per speaker, the time in all, how to sign up. */
 export const publicCommentFact = (doc: DocumentText): RankedFact | null => {

@@ -6,16 +6,14 @@ import { type RankedFact, draftFact, selectFacts } from './draft-fact.ts';
 import type { Finder } from './finder.ts';
 import { findAmounts, sayAmount } from './money.ts';
 import { findTally } from './vote-tally.ts';
-import { clipWords, personName } from './wording.ts';
+import { WORD_END as E, WORD_START as S, clipWords, personName } from './wording.ts';
 
 /** How much of a decision is read: its holding, order and separate opinions are in its first pages and its end. */
 const HEAD = 20_000;
 const TAIL = 20_000;
 
-const S = '(?<![\\p{L}\\p{N}])';
 /** A clause runs to its sentence's end; the point of a sum ("$95,046.07") ends nothing. */
 const CLAUSE = '(?:[^.;]|\\.(?=\\d))';
-const E = '(?![\\p{L}\\p{N}])';
 
 /** Footnote marks a PDF leaves between words ("the judge's rulings, 1 findings, 2 and conclusions"). */
 const tidy = (text: string): string =>

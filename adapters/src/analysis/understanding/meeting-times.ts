@@ -1,5 +1,6 @@
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { MONTH, MONTHS, findDates, sayDate } from './dates.ts';
+import { WORD_END as E, WORD_START as S } from './wording.ts';
 
 /** A day written in a text, with or without its year, and where it is. */
 export interface WrittenDay {
@@ -16,8 +17,6 @@ export interface WrittenTime {
   index: number;
 }
 
-const S = '(?<![\\p{L}\\p{N}])';
-const E = '(?![\\p{L}\\p{N}])';
 
 const TWELVE_HOUR = `${S}(\\d{1,2})(?:[:.](\\d{2}))?\\s?([ap])\\.?\\s?m${E}\\.?`;
 const FRENCH_HOUR = `${S}(\\d{1,2})\\s?h\\s?(\\d{2})?${E}`;

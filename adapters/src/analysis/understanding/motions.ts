@@ -2,7 +2,7 @@ import type { DocumentText, Span } from './document-text.ts';
 import { type WrittenAmount, findAmounts } from './money.ts';
 import { BULLET, type OutlineItem, headingOf } from './outline.ts';
 import { type Tally, findTally } from './vote-tally.ts';
-import { NOT_AFTER_ABBREVIATION, personName } from './wording.ts';
+import { NOT_AFTER_ABBREVIATION, WORD_END as E, WORD_START as S, personName } from './wording.ts';
 
 /**
  * A motion recorded in minutes (US boards and councils, French and Quebec councils, Spanish plenaries): what it
@@ -44,8 +44,6 @@ export interface MotionPart {
   amounts: WrittenAmount[];
 }
 
-const S = '(?<![\\p{L}\\p{N}])';
-const E = '(?![\\p{L}\\p{N}])';
 // A name is up to four capitalised words; a full stop may only end an initial ("B. Munro") or a short title, so
 // "Make Decisions. Trustee Lezon seconded" names Trustee Lezon.
 const WORD = "(?:\\p{Lu}\\.|(?:Mr|Mrs|Ms|Dr|Jr|Sr|St)\\.|\\p{Lu}[\\p{L}'’-]{0,20})";
@@ -221,7 +219,7 @@ const bare = (line: string): string => line.replace(BULLET, '');
 const outcomeOf = (text: string): Motion['outcome'] =>
   NOTED.test(text) ? 'noted' : TABLED.test(text) ? 'tabled' : FAILED.test(text) ? 'failed' : 'passed';
 
-interface Record {
+interface MotionRecord {
   first: number;
   /** Line of the outcome, and the last line of its sentence. */
   outcome: number;
@@ -280,7 +278,7 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
     }
   }
   const headingBefore = (line: number): OutlineItem | undefined => numberedBefore[line] ?? anyBefore[line];
-  const records: Record[] = [];
+  const records: MotionRecord[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (performance.now() > deadline) break;
     let first = i;
@@ -329,7 +327,7 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
   }
   return records.flatMap((record) => (performance.now() > deadline ? [] : motionOf(record)));
 
-  function motionOf(record: Record): Motion[] {
+  function motionOf(record: MotionRecord): Motion[] {
     const start = lines[record.first]!.start;
     const text = doc.text.slice(start, lines[record.last]!.end);
     const heading = headingBefore(record.first);
@@ -395,7 +393,7 @@ export const findMotions = (doc: DocumentText, outline: readonly OutlineItem[], 
   }
 
   /** The bulleted points of a decision's content, when two or more of them name money. */
-  function contentParts(record: Record): MotionPart[] {
+  function contentParts(record: MotionRecord): MotionPart[] {
     if (record.contentFirst < 0) return [];
     const parts: MotionPart[] = [];
     for (let k = record.contentFirst; k <= record.last; k++) {

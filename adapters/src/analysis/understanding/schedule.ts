@@ -3,6 +3,7 @@ import { findContacts } from '../embedded/document-patterns.ts';
 import { sayDate } from './dates.ts';
 import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
 import { type WrittenDay, type WrittenTime, findDays, findTimes } from './meeting-times.ts';
+import { COUNT, WORD_END as E, WORD_START as S, countOf } from './wording.ts';
 
 /** A meeting a text announces or records: its day, time and place as written, and where they are. */
 export interface MeetingWhen {
@@ -16,8 +17,6 @@ export interface MeetingWhen {
   end: number;
 }
 
-const S = '(?<![\\p{L}\\p{N}])';
-const E = '(?![\\p{L}\\p{N}])';
 
 export const MEETING_WORD = new RegExp(
   `${S}(?:meetings?|hearings?|sessions?|workshop|séance|réunion|conseil municipal|sesión|pleno|asamblea)${E}`,
@@ -129,11 +128,6 @@ export const upcomingMeetings = (
   return found;
 };
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, five: 5, seven: 7, ten: 10, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60,
-  ninety: 90, cinco: 5, diez: 10, quince: 15, veinte: 20, treinta: 30, cinq: 5, dix: 10, quinze: 15, trente: 30,
-};
-const COUNT = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
 // "within ten (10) business days", "un plazo de diez días hábiles", "dans un délai de 15 jours".
 const RELATIVE = new RegExp(
   `${S}(?:within|(?:plazo|trámite\\sde\\saudiencia|período|periodo)\\sde|délai\\sde)\\s${COUNT}\\s(?:\\(\\d{1,3}\\)\\s)?(?:(business|working|calendar)\\s)?(days|días|jours)(?:\\s(hábiles|naturales|ouvrés|ouvrables|francs))?${E}`,
@@ -157,7 +151,7 @@ export const relativeDeadlines = (doc: DocumentText): Array<{ statement: string;
     const around = doc.text.slice(sentence.start, Math.max(sentence.end, m.index + m[0].length + 80));
     const purpose = PURPOSES.find(([, re]) => re.test(around));
     if (!purpose) continue;
-    const count = /^\d/.test(m[1]!) ? m[1]! : String(NUMBER_WORDS[m[1]!.toLowerCase()] ?? m[1]);
+    const count = countOf(m[1]!);
     const kind = DAY_KINDS[(m[2] ?? m[4] ?? '').toLowerCase()] ?? '';
     found.push({ statement: `${purpose[0]} can be filed within ${count} ${kind}days.`, span: { start: m.index, end: m.index + m[0].length } });
     if (found.length >= 2) break;

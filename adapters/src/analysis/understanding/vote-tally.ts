@@ -1,4 +1,4 @@
-import { stripTitles } from './wording.ts';
+import { WORD_END as END, WORD_START as START, stripTitles } from './wording.ts';
 
 /**
  * How a vote came out, as minutes and decisions write it: a count ("carried 6-0", "by a vote of 5 to 2"), a roll
@@ -18,9 +18,6 @@ export interface Tally {
   index: number;
 }
 
-/** Letters of any script, so "à" and "unanimidad" have word edges that `\b` (ASCII only) does not see. */
-const START = '(?<![\\p{L}\\p{N}])';
-const END = '(?![\\p{L}\\p{N}])';
 
 /** Words of a phrase may wrap onto the next line: "décide à / l'unanimité". */
 const phrase = (words: string): string => words.replace(/ /g, '\\s{1,3}');

@@ -3,6 +3,21 @@
  * made readable, lists joined, and quotes kept short and verbatim.
  */
 
+/** Edges of a word in any script: `\b` sees only ASCII letters, so it finds no edge before "à" or "unanimidad". */
+export const WORD_START = '(?<![\\p{L}\\p{N}])';
+export const WORD_END = '(?![\\p{L}\\p{N}])';
+
+/** Counts written as words in notices and minutes (English, French, Spanish). */
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, seven: 7, ten: 10, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30,
+  sixty: 60, ninety: 90, un: 1, deux: 2, trois: 3, cinq: 5, dix: 10, quinze: 15, trente: 30, uno: 1, dos: 2, tres: 3,
+  cinco: 5, diez: 10, quince: 15, veinte: 20, treinta: 30,
+};
+/** A count as a pattern's group: "10" or "ten". */
+export const COUNT = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
+/** The value of a count `COUNT` matched: "ten" is 10. */
+export const countOf = (text: string): number => (/^\d/.test(text) ? Number(text) : (NUMBER_WORDS[text.toLowerCase()] ?? Number.NaN));
+
 /** Titles written before a name in minutes and decisions (English, French, Spanish), possibly several. */
 const TITLE =
   '(?:trustees?|commissioners?|council ?(?:members?|m[ae]n|wom[ae]n|ors?)|councilmembers?|aldermen|alderman|alderpersons?|ald\\.|directors?|board members?|members?|supervisors?|legislators?|selectm[ae]n|selectwom[ae]n|freeholders?|mayor|deputy mayor|vice[- ]mayor|chair(?:man|woman|person)?|vice[- ]chair(?:man|woman|person)?|(?:vice[- ])?president|secretary|treasurer|mr\\.?|mrs\\.?|ms\\.?|dr\\.?|hon\\.|m\\.|mme|mmes|madame|monsieur|le conseiller|la conseillère|conseill(?:er|ère)|le maire|la mairesse|el concejal|la concejala|concejal(?:a|es)?|sr\\.|sra\\.|d\\.|dña\\.|don|doña)';
