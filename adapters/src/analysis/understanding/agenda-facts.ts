@@ -225,10 +225,18 @@ export const agendaItemFacts = (doc: DocumentText, outline: readonly OutlineItem
   for (const [i, line] of doc.lines.entries()) {
     if (line.page > firstPage + AGENDA_PAGES) break;
     if (numbered.has(i) || !UNNUMBERED_ACTION.test(line.text)) continue;
+    // "Agreement Related to…" after a long line that runs on is that line's end, not an item of its own.
+    const previous = doc.lines[i - 1];
+    if (previous && previous.page === line.page && previous.text.length >= 60 && !/[.;:!?)]$/.test(previous.text)) continue;
     const span = { start: line.start, end: doc.lines[Math.min(i + 2, doc.lines.length - 1)]!.end };
     const words = cleanTitle(doc.text.slice(span.start, span.end));
     const amount = findAmounts(words).sort((a, b) => b.value - a.value)[0];
-    if (!amount) continue;
+    if (!amount) {
+      // A resolution without a sum is still to be decided: its first line names it.
+      const fact = draftFact(doc, 'decision', `${who} is to vote on "${topicWords(cleanTitle(line.text))}".`, [line]);
+      if (fact) facts.push({ fact, tier: 4, weight: 0 });
+      continue;
+    }
     const end = span.start + doc.text.slice(span.start, span.end).indexOf(amount.text) + amount.text.length;
     const topic = topicWords(cleanTitle(doc.text.slice(span.start, end)));
     const money = topic.includes(amount.text.trim()) ? '' : ` (${sayAmount(amount)})`;

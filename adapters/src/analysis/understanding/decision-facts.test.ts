@@ -48,7 +48,11 @@ In the underlying administrative law judge (ALJ) decision,
 Judge Arthur Amchan found (among other violations not at
 issue here) that Pessoa Construction Company (Respondent)
 violated Section 8(a)(3) and (1) of the National Labor Relations
-Act (the Act) when it discharged employee William Membrino.`;
+Act (the Act) when it discharged employee William Membrino.
+The General Counsel alleges that Respondent owes
+$107,929 in backpay to Membrino, plus interest compounded
+daily. (GC Exh. 1(k).) Respondent maintains that it only owes $912 in backpay
+to Membrino.`;
 
 describe('findDecisionFacts', () => {
   it('says what a labor board certified, the election’s tally, the parties, a concurrence and the date', () => {
@@ -64,7 +68,7 @@ describe('findDecisionFacts', () => {
     ]);
   });
 
-  it('says what was affirmed, what the party must pay, what it was found to have violated', () => {
+  it('says what was affirmed, what the party must pay, what it was found to have violated, what each side claimed', () => {
     const input = finderInput([BACKPAY], { kind: 'decision' });
     const facts = findDecisionFacts(input);
     expect(ungrounded(facts, input)).toEqual([]);
@@ -76,6 +80,8 @@ describe('findDecisionFacts', () => {
         'Judge Arthur Amchan found that Pessoa Construction Company violated Section 8(a)(3) and (1) of the National Labor Relations Act when it discharged employee William Membrino.',
       ],
       ['affected', 'The case is between Pessoa Construction Company and Laborers’ International Union of North America, case 05–CA–034547.'],
+      ['amount', 'The General Counsel claimed that "Respondent owes $107,929 in backpay to Membrino, plus interest compounded daily".'],
+      ['amount', 'Respondent claimed that "it only owes $912 in backpay to Membrino".'],
       ['date', 'The decision is dated December 15, 2014.'],
     ]);
   });

@@ -118,6 +118,30 @@ const tallyFacts = (doc: DocumentText, text: string, offset: number): RankedFact
   return fact ? [{ fact, tier: 1, weight: 0 }] : [];
 };
 
+// "The General Counsel alleges that Respondent owes $107,929 in backpay", "Respondent maintains that it only owes $912".
+const CLAIM = new RegExp(
+  `(?:^|[.;)]\\s|\\n)((?:The |the )?[A-Z][\\p{L}'’]+(?: [A-Z][\\p{L}'’]+){0,3})\\s(?:alleges|alleged|claims|claimed|contends|contended|maintains|maintained|asserts|asserted|seeks|sought)\\s(?:that\\s)?(${CLAUSE}{5,200})`,
+  'gu',
+);
+/** How many claims of money a decision's facts tell: the two sides' figures. */
+const MAX_CLAIMS = 2;
+
+/** What each side claimed in money, when the decision states it: the sums a remedy is weighed against. */
+const claimFacts = (doc: DocumentText, text: string, offset: number): RankedFact[] => {
+  const facts: RankedFact[] = [];
+  for (const m of text.matchAll(CLAIM)) {
+    const clause = tidy(m[2]!);
+    const amount = findAmounts(clause)[0];
+    if (!amount) continue;
+    const start = offset + m.index + m[0].indexOf(m[1]!);
+    const statement = `${personName(m[1]!)} claimed that "${clipWords(clause, 14, amount.text)}".`;
+    const fact = draftFact(doc, 'amount', statement, [{ start, end: offset + m.index + m[0].length }]);
+    if (fact) facts.push({ fact, tier: 3, weight: amount.value });
+    if (facts.length >= MAX_CLAIMS) break;
+  }
+  return facts;
+};
+
 // "MEMBER MISCIMARRA, concurring:", "Justice Scalia, dissenting", "SMITH, J., dissenting".
 const SEPARATE = new RegExp(
   `(?:${S}(MEMBER|CHAIRMAN|JUSTICE|JUDGE|COMMISSIONER|Member|Chairman|Justice|Judge|Commissioner)\\s([A-Z][\\p{L}'’-]+)|([A-Z][A-Z'’-]+),\\s(?:(?:Chief\\s)?(?:Circuit\\s|District\\s)?Judge|(?:C\\.\\s)?J\\.)),\\s(dissenting|concurring)(?:\\sin part(?:\\sand (?:dissenting|concurring) in part)?)?`,
@@ -193,6 +217,7 @@ export const findDecisionFacts: Finder = (input) => {
       ...inHead(violationFacts),
       ...partyFacts(doc),
       ...anywhere(separateOpinions),
+      ...inHead(claimFacts),
       ...anywhere(dateFact),
     ],
     {},

@@ -201,6 +201,23 @@ Written comments must be received by 5:00 p.m. on June 12, 2023. Each speaker wi
     ]);
   });
 
+  it('lists the resolutions a notice puts to a vote, those with a sum first (corpus: il-finance-authority)', () => {
+    const page = `PUBLIC NOTICE OF SPECIAL MEETING OF THE CONDUIT FINANCING COMMITTEE
+The Committee will hold a special meeting on Tuesday, December 8, 2020 at 9:00 a.m.
+NEW BUSINESS
+Resolution Authorizing the Execution and Delivery of a Supplemental Trust Indenture Relating to Student Housing and Academic
+Facility Revenue Bonds Series 2017A; Approving Certain Other Related Documents
+TOTAL CONDUIT FINANCING PROJECTS
+Resolution of Intent Requesting an Initial Allocation of Private Activity Volume Cap in the Amount of $120,000,000`;
+    const input = finderInput([page], { kind: 'notice', date: '2020-12-03' });
+    expect(ungrounded(findMeetingFacts(input), input)).toEqual([]);
+    expect(statements(input)).toEqual([
+      'The special meeting is on Tuesday, December 8, 2020 at 9 a.m.',
+      'The committee is to vote on "Resolution of Intent Requesting an Initial Allocation of Private Activity Volume Cap…" ($120,000,000).',
+      'The committee is to vote on "Resolution Authorizing the Execution and Delivery of a Supplemental Trust Indenture Relating…".',
+    ]);
+  });
+
   it('tells an agenda from its title when no kind is given, and says nothing of a report', () => {
     const agenda = finderInput([AGENDA], { date: '2016-04-06' });
     expect(findMeetingFacts(agenda)[0]?.statement).toMatch(/^The special meeting was set for/);

@@ -1,4 +1,3 @@
-import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
 import { type RankedFact, draftFact } from './draft-fact.ts';
 import type { Body } from './governing-body.ts';

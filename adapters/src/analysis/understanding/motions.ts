@@ -111,7 +111,7 @@ export const isVoteLine = (line: string): boolean => isOutcome(bare(line)) || RO
 const FAILED = new RegExp(`${S}(?:failed|defeated|died|lost|rejette|refuse|rechaza\\w*|desestima\\w*|no prospera)${E}`, 'iu');
 const TABLED = new RegExp(`${S}(?:tabled|postponed|withdrawn|deferred)${E}`, 'iu');
 const NOTED = new RegExp(`${S}(?:prend acte|took note|toma(?:n)? conocimiento|se da cuenta|queda(?:n)? enterad[oa]s?)${E}`, 'iu');
-const REJECTED = new RegExp(`${S}(?:denied|rejected|REJECTED|DENIED)${E}`, 'u');
+const REJECTED = new RegExp(`${S}(?:denied|rejected)${E}`, 'iu');
 
 const ROLL_CALL_LINE =
   /^(?:(?:roll[- ]?ca[lf]{2}|rolf call|voice|recorded)\s+vote|vote|ayes?|yeas?|nays?|noes|absent|abstain\w*|recused|pour|contre|abstentions?)\b/iu;
@@ -131,7 +131,7 @@ const DID = new RegExp(
   'iu',
 );
 const AMENDED = /^amend (?:\w+ )?(?:main |original |the )?motion (?:so as )?to /i;
-const ACTION = new RegExp(`${S}to (?:the (?:board|council) to )?((?:${VERBS})${E}[^]*)`, 'iu');
+const ACTION = new RegExp(`${S}to ((?:${VERBS})${E}[^]*)`, 'iu');
 
 /** Formalities of every meeting: calling to order, the agenda, earlier minutes, adjourning (EN, FR, ES). */
 export const PROCEDURAL = new RegExp(
