@@ -35,12 +35,16 @@ export const meetingFact = (
   const head = doc.text.slice(0, HEAD);
   const days = findDays(head, language, reference);
   const times = findTimes(head);
+  // A day's time is written next to it, with no other day between them ("Convocation du 2 mars 2023 / … le jeudi
+  // 9 mars 2023 à 20h30": the time is the 9th's).
   const withTime = days
-    .map((day) => ({
+    .map((day, k) => ({
       day,
       time: times.find((t) => {
         const gap = t.index >= day.index ? t.index - day.index - day.text.length : day.index - t.index - t.text.length;
-        return gap >= 0 && gap <= 80;
+        const between = t.index >= day.index ? days[k + 1] : days[k - 1];
+        const crossed = between !== undefined && (t.index >= day.index ? between.index < t.index : between.index > t.index);
+        return gap >= 0 && gap <= 80 && !crossed;
       }),
     }))
     .find((d) => d.time !== undefined);
@@ -221,10 +225,10 @@ export const agendaItemFacts = (doc: DocumentText, outline: readonly OutlineItem
     const fact = draftFact(doc, 'decision', statement, [item.span]);
     if (fact) facts.push({ fact, tier: amount ? 1 : action || closed ? 4 : 6, weight: amount?.value ?? 0 });
   }
-  const numbered = new Set(outline.map((item) => item.line));
+  const numbered = new Set(outline.flatMap((item) => Array.from({ length: item.lastLine - item.line + 1 }, (_, k) => item.line + k)));
   for (const [i, line] of doc.lines.entries()) {
     if (line.page > firstPage + AGENDA_PAGES) break;
-    if (numbered.has(i) || !UNNUMBERED_ACTION.test(line.text)) continue;
+    if (numbered.has(i) || !UNNUMBERED_ACTION.test(line.text) || line.text.split(/\s+/).length < 4 || PROCEDURAL.test(line.text)) continue;
     // "Agreement Related to…" after a long line that runs on is that line's end, not an item of its own.
     const previous = doc.lines[i - 1];
     if (previous && previous.page === line.page && previous.text.length >= 60 && !/[.;:!?)]$/.test(previous.text)) continue;

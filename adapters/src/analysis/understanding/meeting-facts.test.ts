@@ -218,6 +218,41 @@ Resolution of Intent Requesting an Initial Allocation of Private Activity Volume
     ]);
   });
 
+  it('reads a Spanish and a French convocation: the meeting’s day, time and room, what it will vote on', () => {
+    // Written for this test: the corpus has no Spanish agenda, and no French one from France.
+    const spanish = `AYUNTAMIENTO DE VILLANUEVA DEL RÍO
+Villanueva del Río, 5 de marzo de 2024
+CONVOCATORIA DE SESIÓN ORDINARIA DEL PLENO
+Por la presente se le convoca a la sesión ordinaria del Pleno que se celebrará el día 12 de marzo de 2024, a las 19:00 horas, en el Salón de Plenos de la Casa Consistorial.
+ORDEN DEL DÍA
+1.- Aprobación, si procede, del acta de la sesión anterior.
+2.- Aprobación inicial de la Ordenanza fiscal reguladora de la tasa por recogida de basuras.
+3.- Adjudicación del contrato de obras de pavimentación de la calle Mayor por importe de 245.000 euros.
+4.- Ruegos y preguntas.`;
+    const french = `COMMUNE DE SAINT-MARTIN
+Convocation du 2 mars 2023
+Le conseil municipal se réunira en séance ordinaire le jeudi 9 mars 2023 à 20h30, salle du conseil, à la Mairie.
+ORDRE DU JOUR
+1. Approbation du procès-verbal de la séance du 2 février 2023
+2. Vote du budget primitif 2023
+3. Demande de subvention DSIL pour la rénovation de l’école : 180 000 €
+4. Questions diverses`;
+    const inSpanish = finderInput([spanish], { language: SPANISH, date: '2024-03-05' });
+    const inFrench = finderInput([french], { language: FRENCH, date: '2023-03-02' });
+    expect(ungrounded(findMeetingFacts(inSpanish), inSpanish)).toEqual([]);
+    expect(ungrounded(findMeetingFacts(inFrench), inFrench)).toEqual([]);
+    expect(statements(inSpanish)).toEqual([
+      'The regular meeting is on Tuesday, March 12, 2024 at 7 p.m., at Salón de Plenos.',
+      'The council is to vote on "Adjudicación del contrato de obras de pavimentación de la calle Mayor por…" (€245,000).',
+      'The council is to vote on "Aprobación inicial de la Ordenanza fiscal reguladora de la tasa por recogida…".',
+    ]);
+    expect(statements(inFrench)).toEqual([
+      'The regular meeting is on Thursday, March 9, 2023 at 8:30 p.m., at salle du conseil.',
+      'The council is to vote on "Demande de subvention DSIL pour la rénovation de l’école : 180 000…" (€180,000).',
+      'The council is to vote on "Vote du budget primitif 2023".',
+    ]);
+  });
+
   it('tells an agenda from its title when no kind is given, and says nothing of a report', () => {
     const agenda = finderInput([AGENDA], { date: '2016-04-06' });
     expect(findMeetingFacts(agenda)[0]?.statement).toMatch(/^The special meeting was set for/);

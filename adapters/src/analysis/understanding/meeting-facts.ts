@@ -37,7 +37,7 @@ const upcomingFacts = (doc: DocumentText, input: FinderInput, tier: number): Ran
     .slice(0, 2)
     .flatMap(({ when, span, next }) => {
       const what = when.name ? `The ${when.name}` : next ? 'The next meeting' : 'A meeting';
-      return dated(doc, `${what} is ${sayWhen(when, sayDay)}.`, tier, input.date !== null ? 'participation' : 'date', span);
+      return dated(doc, `${what} is ${sayWhen(when)}.`, tier, input.date !== null ? 'participation' : 'date', span);
     });
 
 const minutesFacts = (doc: DocumentText, input: FinderInput): RankedFact[] => {

@@ -9,7 +9,8 @@ describe('placeIn', () => {
     ['in the Authority’s Chicago Office, 160 North LaSalle Street, Suite S-1000', '160 North LaSalle Street'],
     ['at 6:30 p.m. in the Council Chambers.', 'the Council Chambers'],
     ['9:00am Thursday, February 15 th at Bistro Campagne', 'Bistro Campagne'],
-    ['le conseil municipal s’est réuni à la Mairie, sous la présidence', 'à la Mairie'],
+    ['le conseil municipal s’est réuni à la Mairie, sous la présidence', 'Mairie'],
+    ['se celebrará en el Salón de Plenos de la Casa Consistorial', 'Salón de Plenos'],
   ])('%s', (text, place) => {
     expect(placeIn(text)?.text).toBe(place);
   });

@@ -2,7 +2,7 @@ import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-resul
 import { findContacts } from '../embedded/document-patterns.ts';
 import { sayDate } from './dates.ts';
 import { type DocumentText, type Span, sentenceAt } from './document-text.ts';
-import { type WrittenDay, type WrittenTime, findDays, findTimes } from './meeting-times.ts';
+import { type WrittenDay, type WrittenTime, findDays, findTimes, sayDay } from './meeting-times.ts';
 import { COUNT, WORD_END as E, WORD_START as S, countOf } from './wording.ts';
 
 /** A meeting a text announces or records: its day, time and place as written, and where they are. */
@@ -53,7 +53,11 @@ export const placeIn = (text: string): { text: string; index: number } | null =>
   if (address) return { text: address.value, index: text.indexOf(address.value) };
   for (const re of [ROOM, FRENCH_SPANISH_PLACE, AT_NAMED]) {
     const m = re.exec(text);
-    if (m) return { text: (m[1] ?? m[0]).trim(), index: m.index + (m[1] ? m[0].indexOf(m[1]) : 0) };
+    if (!m) continue;
+    // "à la Mairie", "en el Salón de Plenos": the place is said without its preposition and article.
+    const words = (m[1] ?? m[0]).trim();
+    const bare = words.replace(/^(?:(?:à|en|in|at)\s)?(?:(?:la|le|el|l['’])\s?)?/iu, '');
+    return { text: bare, index: m.index + m[0].indexOf(words) + (words.length - bare.length) };
   }
   return null;
 };
@@ -93,7 +97,7 @@ export const meetingIn = (text: string, language: DocumentLanguage | null, refer
 };
 
 /** "on Wednesday, May 20, 2020 at 7 p.m. at Bistro Campagne". */
-export const sayWhen = (when: MeetingWhen, sayDay: (iso: string) => string): string =>
+export const sayWhen = (when: MeetingWhen): string =>
   `on ${sayDay(when.day.iso)}${when.time ? ` at ${when.time.said}` : ''}${when.place ? `, at ${when.place.text.replace(/[\s,.;:]+$/u, '')}` : ''}`;
 
 /** How many lines on from a line that names a meeting its day and time may be written. */
