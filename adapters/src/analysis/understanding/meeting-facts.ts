@@ -12,6 +12,7 @@ import { outlineOf } from './outline.ts';
 import { dueDates, relativeDeadlines, sayWhen, upcomingMeetings } from './schedule.ts';
 import { transcriptFacts } from './transcript-facts.ts';
 
+/** A fact resting on one span, ranked in `tier`. */
 const dated = (doc: DocumentText, statement: string, tier: number, type: DraftFact['type'], span: { start: number; end: number }): RankedFact[] => {
   const fact = draftFact(doc, type, statement, [span]);
   return fact ? [{ fact, tier, weight: 0 }] : [];
