@@ -15,18 +15,6 @@ export const draftFact = (doc: DocumentText, type: FactType, statement: string, 
   return { type, statement: asSentence(statement.replace(/\.$/, '')), quote, page: first.page };
 };
 
-/** Facts in order without two that say the same thing or rest on the same quote. */
-const distinctFacts = (facts: ReadonlyArray<DraftFact | null>): DraftFact[] => {
-  const seen = new Set<string>();
-  return facts.filter((fact): fact is DraftFact => {
-    if (!fact) return false;
-    const keys = [fact.statement.toLowerCase(), `${fact.page}:${fact.quote.toLowerCase()}`];
-    if (keys.some((key) => seen.has(key))) return false;
-    for (const key of keys) seen.add(key);
-    return true;
-  });
-};
-
 /** A fact and how much it weighs: its tier (0 first), then a sum of money (the larger first). */
 export interface RankedFact {
   fact: DraftFact;
@@ -37,15 +25,24 @@ export interface RankedFact {
 /** At most this many facts of a document: the few a citizen needs, not all that could be said. */
 const MAX_FACTS = 8;
 
+/** Facts in order without two that say the same thing or rest on the same quote: the first is kept. */
+const distinct = (ranked: ReadonlyArray<RankedFact & { i: number }>): Array<RankedFact & { i: number }> => {
+  const seen = new Set<string>();
+  return ranked.filter(({ fact }) => {
+    const keys = [fact.statement.toLowerCase(), `${fact.page}:${fact.quote.toLowerCase()}`];
+    if (keys.some((key) => seen.has(key))) return false;
+    for (const key of keys) seen.add(key);
+    return true;
+  });
+};
+
 /**
  * The facts kept, most important first. A first pass takes at most `quota[tier]` facts of each tier, so that
  * ten money motions do not crowd out the next meeting; a second pass fills what room is left. Within a tier
  * the larger sum comes first, then the document's order.
  */
 export const selectFacts = (ranked: readonly RankedFact[], quota: Readonly<Record<number, number>>): DraftFact[] => {
-  const order = ranked
-    .map((r, i) => ({ ...r, i }))
-    .sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.i - b.i);
+  const order = distinct(ranked.map((r, i) => ({ ...r, i })).sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.i - b.i));
   const taken = new Set<number>();
   const perTier = new Map<number, number>();
   for (const r of order) {
@@ -56,6 +53,6 @@ export const selectFacts = (ranked: readonly RankedFact[], quota: Readonly<Recor
     perTier.set(r.tier, used + 1);
   }
   for (const r of order) if (taken.size < MAX_FACTS) taken.add(r.i);
-  return distinctFacts(order.filter((r) => taken.has(r.i)).map((r) => r.fact)).slice(0, MAX_FACTS);
+  return order.filter((r) => taken.has(r.i)).map((r) => r.fact);
 };
 
