@@ -8,7 +8,8 @@ export interface WrittenDate {
   index: number;
 }
 
-const MONTHS: Record<string, number> = {
+/** Month names and abbreviations (English, French, Spanish), lower case, to their number. */
+export const MONTHS: Record<string, number> = {
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7,
   jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11,
   december: 12, dec: 12,
@@ -18,7 +19,8 @@ const MONTHS: Record<string, number> = {
   octubre: 10, noviembre: 11, diciembre: 12,
 };
 
-const MONTH = Object.keys(MONTHS)
+/** Every month name as one alternation for a pattern, longest first so "sept" is not read as "sep". */
+export const MONTH = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
