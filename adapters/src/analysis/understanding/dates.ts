@@ -18,15 +18,21 @@ const MONTHS: Record<string, number> = {
   octubre: 10, noviembre: 11, diciembre: 12,
 };
 
-const MONTH = Object.keys(MONTHS)
+/** The month names and abbreviations of English, French and Spanish, longest first, as a regex alternation. */
+export const MONTH = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
+
+/** The number (1-12) of a month named in English, French or Spanish; undefined for another word. */
+export const monthNumber = (name: string): number | undefined => MONTHS[name.toLowerCase()];
 
 // Each alternative is bounded (no nested quantifiers), so a scan is linear in the text's length.
 const MONTH_FIRST = `\\b(${MONTH})\\.?\\s{1,3}(\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(\\d{4})\\b`;
 const DAY_FIRST = `\\b(\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(\\d{4})\\b`;
 const NUMERIC = `\\b(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})\\b`;
-const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${NUMERIC}`, 'giu');
+// Year first ("2014/12/03", "2020-07-01") is read the same in every language.
+const YEAR_FIRST = `\\b(\\d{4})[/.-](\\d{1,2})[/.-](\\d{1,2})\\b`;
+const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${NUMERIC}|${YEAR_FIRST}`, 'giu');
 
 const iso = (year: number, month: number, day: number): string | null => {
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1700 || year > 2200) return null;
@@ -36,8 +42,9 @@ const iso = (year: number, month: number, day: number): string | null => {
 };
 
 /**
- * Every date written out in `text`: "January 13, 2009", "13 janvier 2014", "5 de febrero de 2025", and numeric
- * dates, read day first in a French or Spanish document and month first otherwise.
+ * Every date written out in `text`: "January 13, 2009", "13 janvier 2014", "5 de febrero de 2025", numeric
+ * dates, read day first in a French or Spanish document and month first otherwise, and year-first dates
+ * ("2014/12/03", "2020-07-01").
  */
 export const findDates = (text: string, language: DocumentLanguage | null = null): WrittenDate[] => {
   const dayFirst = language !== null && language.code !== 'en';
@@ -54,6 +61,8 @@ export const findDates = (text: string, language: DocumentLanguage | null = null
       day = Number(m[4]);
       month = MONTHS[m[5]!.toLowerCase()]!;
       year = Number(m[6]);
+    } else if (m[10] !== undefined) {
+      [year, month, day] = [Number(m[10]), Number(m[11]), Number(m[12])];
     } else {
       const [a, b] = [Number(m[7]), Number(m[8])];
       [month, day] = dayFirst ? [b, a] : [a, b];
