@@ -274,7 +274,9 @@ Page 1 of 151`;
 
 describe('findTableFacts: other languages and conventions', () => {
   it('reads a Quebec budget: spaces between thousands, the dollar sign after', () => {
+    // The day it was adopted is not the period its figures cover.
     const budget = `PRÉVISIONS BUDGÉTAIRES 2023
+Adopté le 19 avril 2022
 REVENUS
 Taxes foncières 4 512 300 $
 Tarification des services 612 450 $

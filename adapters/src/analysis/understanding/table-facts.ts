@@ -192,7 +192,8 @@ const findPeriod = (pages: readonly ExtractedPage[], language: DocumentLanguage 
     }
     for (const month of head.matchAll(MONTH_YEAR)) {
       const number = monthNumber(month[1]!);
-      if (number === undefined) continue;
+      // "19 avril 2022" is a day, not a month of figures.
+      if (number === undefined || /\d(?:er|st|nd|rd|th)?\s{1,3}(?:de\s{1,3})?$/i.test(head.slice(Math.max(0, month.index - 8), month.index))) continue;
       const name = new Date(Date.UTC(2000, number - 1, 1)).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
       if (take(month.index, month.index + month[0].length, `${name} ${month[2]}`, 2)) break;
     }
@@ -440,7 +441,7 @@ export const findTableFacts: Finder = (input) => {
   const tables = findTables(pages, { deadline, decimalComma });
   const chosen = chooseTables(tables, full);
   const listing = full && chosen.length === 0 ? findRecordListing(pages, { deadline, language }) : null;
-  const period = full || chosen.length > 0 ? findPeriod(pages, language) : null;
+  const period = chosen.length > 0 || listing !== null ? findPeriod(pages, language) : null;
   const subject = period?.subject ?? null;
   const english = language === null || language.code === 'en';
   const described = chosen.map((t) => describeTable(t, tables, pages, subject, english));

@@ -36,6 +36,17 @@ describe('parseRow', () => {
     expect(row('4001-01 Taxes Levied Corp 94.75 1,839,738 1,839,738')).toMatchObject({ label: 'Taxes Levied Corp', codeKind: 'code' });
   });
 
+  it('reads the rows of an OCR\'d table without its column rules, and French and Spanish figures', () => {
+    const line = '| Tasa por servicios | $ 1.500,00 |';
+    const parsed = parseRow(line, 0, line.length, 1, 0, true);
+    expect(parsed).toMatchObject({ label: 'Tasa por servicios' });
+    expect(parsed?.cells.map((c) => [c.value, c.currency])).toEqual([[1500, '$']]);
+    const quebec = 'Taxes foncières 4 512 300 $';
+    expect(parseRow(quebec, 0, quebec.length, 1, 0, true)?.cells.map((c) => c.value)).toEqual([4512300]);
+    // Without a currency after them, spaced digits may be two columns.
+    expect(values('Copies 12 300')).toEqual([12, 300]);
+  });
+
   it('keeps a number that names the line in its label', () => {
     expect(row('December 2015 69 8,729 7 35')).toMatchObject({ label: 'December 2015' });
     expect(values('December 2015 69 8,729 7 35')).toEqual([69, 8729, 7, 35]);
@@ -54,6 +65,10 @@ describe('parseRow', () => {
       'Under 18',
       'the Board approved the motion with 5 votes in favor',
       'CORPORATE 558,000 1,919,084 1,772,431 704,653 146,653 CORPORATE 704,653 1,955,547',
+      '11.1',
+      '(Tr. 209–210, 345; R. Exh. 19; see also Tr. 159, 239',
+      'Membrino worked before he was discharged in 2008. 35',
+      '| K | $68.000.000 $ 17.000.000 $',
     ]) {
       expect(row(line), line).toBeNull();
     }

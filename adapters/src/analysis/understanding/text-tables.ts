@@ -113,10 +113,13 @@ interface Token {
   end: number;
 }
 
+/** The words of a line; the rules an OCR'd table draws between its columns ("|") are not words. */
 const tokensOf = (text: string, from: number, to: number): Token[] => {
   const tokens: Token[] = [];
   const line = text.slice(from, to);
-  for (const m of line.matchAll(/[^ \t]+/g)) tokens.push({ text: m[0], start: from + m.index, end: from + m.index + m[0].length });
+  for (const m of line.matchAll(/[^ \t]+/g)) {
+    if (!/^[|\u2502\u2503]+$/.test(m[0])) tokens.push({ text: m[0], start: from + m.index, end: from + m.index + m[0].length });
+  }
   return tokens;
 };
 
@@ -241,10 +244,14 @@ export const parseRow = (
   if (words.length > 0) {
     if (!/\p{L}/u.test(label) || words.length > MAX_LABEL_WORDS) return null;
     if (CONTINUING_WORDS.has(words[words.length - 1]!.text.toLowerCase())) return null;
-    // Two figures inside a label: two tables side by side, or a sentence.
-    if (words.filter((w) => isFigure(w.text, decimalComma) && /\d/.test(w.text)).length > 1) return null;
-  } else if (cells.length === 1 && !/[$€£]/.test(figures[0]!.text) && cells[0]!.decimals === 0) {
-    // A lone bare number is a page number or a stray column value, not a row.
+    // Two figures inside a label, or a sum of money: two tables side by side, or a sentence.
+    const inLabel = words.filter((w) => /\d/.test(w.text) && isFigure(w.text, decimalComma));
+    if (inLabel.length > 1 || words.some((w) => /[$€£]\s?\d|\d[,.\u00A0]\d{3}\b/.test(w.text))) return null;
+    // A citation or an aside in brackets is not a line of a table, nor a sentence ending with a footnote number.
+    if (/^[([]/.test(label) || /\p{Ll}{4}[.!?]$/u.test(label) || (words.length >= 5 && /[\p{Ll}\d]{2}[.!?]$/u.test(label))) return null;
+  } else if (cells.length === 1 && !/[$€£]/.test(figures[0]!.text) && cells[0]!.decimals !== 2) {
+    // A figure alone on its line is a sum of money (cents or a currency sign), else a page number, an item number
+    // ("11.1") or a stray column value.
     return null;
   }
   // A heading ending in its year: "Table 324. Arrests by Sex and Age: 2009".
@@ -582,7 +589,7 @@ export const findTables = (pages: readonly ExtractedPage[], options: { deadline:
           continue;
         }
       }
-      if (table.rows.length + table.totals.length >= MIN_TABLE_ROWS && !isContents(table)) tables.push(table);
+      if (table.rows.length + table.totals.length >= MIN_TABLE_ROWS && !isContents(table) && !isProse(table)) tables.push(table);
     }
   }
   return tables;
@@ -598,6 +605,19 @@ const isContents = (table: TextTable): boolean => {
   let growing = 0;
   for (let i = 1; i < pages.length; i++) if (pages[i]! >= pages[i - 1]!) growing++;
   return growing >= 0.8 * (pages.length - 1);
+};
+
+/** Labels longer than this, as a rule, are lines of a paragraph that happen to end with a number. */
+const MAX_MEDIAN_LABEL_CHARS = 35;
+
+/**
+ * Lines of running text that end with numbers (citations, "see page 12") read like a table without a total:
+ * such a "table" of long labels, neither a listing nor totalled, is prose.
+ */
+const isProse = (table: TextTable): boolean => {
+  if (table.totals.length > 0 || table.listing) return false;
+  const lengths = table.rows.map((r) => r.label.length).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length / 2)]! > MAX_MEDIAN_LABEL_CHARS;
 };
 
 /** The sum of the lines a total sums, in the table's own units. */
