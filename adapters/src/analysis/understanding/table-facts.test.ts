@@ -67,7 +67,7 @@ describe('findTableFacts: a budget', () => {
 
   it('says its totals, the period, the largest lines and their share, and what is left', () => {
     expect(statements(facts)).toEqual([
-      'Total income is 2,134,984, and the lines add up to it.',
+      'Total income is 2,134,984 (FY21 Budget), and the lines add up to it.',
       '“Fiscal Year 2021: Working Budget” covers July 1, 2020 to June 30, 2021.',
       'Of total income, the largest line is Property Taxes: 1,941,588 (90.9% of the total); next come Developer Donations (169,450) and Hotel/Motel Tax Grant (21,446).',
       'Total expenditures are 1,412,652, and the lines add up to it.',
@@ -273,6 +273,22 @@ Page 1 of 151`;
 });
 
 describe('findTableFacts: other languages and conventions', () => {
+  it('reads the latest year of a budget whose years ascend, and does not take a column heading for its period', () => {
+    const budget = `COUNTY OF EXAMPLE
+GENERAL FUND EXPENDITURES BY DEPARTMENT
+Department FY2022 FY2023 FY2024 $ Change
+Actual Adopted Proposed
+Sheriff 12,410,220 13,002,000 13,950,500 948,500
+Public Works 8,120,400 8,455,000 8,610,000 155,000
+Parks and Recreation 2,310,000 2,402,100 2,515,300 113,200
+Library 1,905,000 1,990,000 2,050,000 60,000
+Total General Fund 24,745,620 25,849,100 27,125,800 1,276,700`;
+    expect(statements(factsOf('budget', [budget]))).toEqual([
+      'Total general fund is 27,125,800 (FY2024), and the lines add up to it.',
+      'Of total general fund, the largest line is Sheriff: 13,950,500 (51.4% of the total); next come Public Works (8,610,000) and Parks and Recreation (2,515,300).',
+    ]);
+  });
+
   it('reads a Quebec budget: spaces between thousands, the dollar sign after', () => {
     // The day it was adopted is not the period its figures cover.
     const budget = `PRÉVISIONS BUDGÉTAIRES 2023

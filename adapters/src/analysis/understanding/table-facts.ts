@@ -186,6 +186,9 @@ const findPeriod = (pages: readonly ExtractedPage[], language: DocumentLanguage 
       }
     }
     for (const fiscal of head.matchAll(FISCAL_YEAR)) {
+      // A line of several years heads the columns of a table of years; none of them alone is the period.
+      const line = lines[lineAt(fiscal.index)]!;
+      if ((head.slice(line.start, line.end).match(FISCAL_YEAR) ?? []).length > 1) continue;
       const year = (fiscal[1] ?? fiscal[2] ?? fiscal[3]!).replace(/\s/g, '');
       const full = /^\d\d$/.test(year) ? `20${year}` : year;
       if (take(fiscal.index, fiscal.index + fiscal[0].length, `fiscal year ${full}`, 1)) break;
@@ -254,7 +257,8 @@ const describeTable = (
   const type: DraftFact['type'] = table.currency !== null ? 'amount' : table.listing ? 'affected' : 'amount';
 
   if (totalRow && totalCell && !totalCell.empty) {
-    const value = say(totalCell.value);
+    // In a budget of several years, the year said is the one read.
+    const value = `${say(totalCell.value)}${table.column ? ` (${table.column})` : ''}`;
     const what = totalSubject(totalRow.label);
     const where = named ?? (subject ? `“${subject}”` : null);
     const statement =

@@ -27,7 +27,7 @@ describe('parseRow', () => {
   it('reads percentages and empty cells of a multi-year budget summary', () => {
     expect(values('Developer Donations 7.74% 169,450 #DIV/0! #DIV/0! - - 57,329')).toEqual([7.74, 169450, null, null, null, null, 57329]);
     const summary = row('Property Taxes 88.64% 1,941,588 3% 2% 1,900,949 1,885,231')!;
-    expect(keyCell(summary, 'first')?.value).toBe(1941588);
+    expect(keyCell(summary, 0)?.value).toBe(1941588);
   });
 
   it('reads a listing record: leading dates, then its figure and a status', () => {

@@ -1,6 +1,6 @@
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import { findDates } from './dates.ts';
+import { findDates, monthNumber } from './dates.ts';
 import { parseNumber, type ParsedNumber } from './money-amounts.ts';
 
 /**
@@ -51,8 +51,13 @@ export interface TextTable {
   result: TableRow | null;
   /** The rows that are not part of another row: what the total is the sum of. */
   topLevel: TableRow[];
-  /** Which figure of a row is its value: the first (that is not a percentage), or the last (a row total). */
-  keyFrom: 'first' | 'last';
+  /**
+   * Which figure of a row is its value: the last when it totals the row, else the one at this index among those
+   * that are not percentages (0, the first, unless the columns are years in ascending order).
+   */
+  keyFrom: 'last' | number;
+  /** The heading of the column read, when the columns are years ("FY21 Budget", "FY2024 Proposed"). */
+  column: string | null;
   /** 1000 when the table says its figures are in thousands. */
   scale: number;
   currency: string | null;
@@ -288,8 +293,12 @@ export const linesOf = (text: string): Array<{ start: number; end: number }> => 
 };
 
 /** The figure a row is ranked and summed by. */
-export const keyCell = (row: TableRow, keyFrom: TextTable['keyFrom']): Cell | null =>
-  keyFrom === 'last' ? row.cells[row.cells.length - 1]! : (row.cells.find((c) => !c.percent) ?? null);
+export const keyCell = (row: TableRow, keyFrom: TextTable['keyFrom']): Cell | null => {
+  if (keyFrom === 'last') return row.cells[row.cells.length - 1]!;
+  const amounts = row.cells.filter((c) => !c.percent);
+  // A row shorter than its table has lost its empty cells at the end: its last figure is the nearest.
+  return amounts[Math.min(keyFrom, amounts.length - 1)] ?? null;
+};
 
 export const keyValue = (row: TableRow, table: Pick<TextTable, 'keyFrom'>): number => keyCell(row, table.keyFrom)?.value ?? 0;
 
@@ -403,8 +412,53 @@ const TITLE_LINE = /^(?:Table|Tableau|Tabla|Cuadro|Exhibit|Schedule|Annexe?|Anex
 /** How much text before a table is read for its title, units and currency. */
 const HEADING_CHARS = 1500;
 
-/** Units, currency and title from the text that heads a table. */
-const headingOf = (page: ExtractedPage, from: number, to: number): Pick<TextTable, 'scale' | 'title'> & { currency: string | null } => {
+/** Lines of column headings right above a table that are searched for years: short lines, one heading a line at most. */
+const HEADER_LINES = 40;
+const HEADER_LINE_CHARS = 80;
+const YEAR_HEADING = /^(?:FY|F\.Y\.)?'?((?:19|20)\d\d|\d\d)(?:[-\u2013/]((?:19|20)?\d\d))?$/i;
+const COLUMN_QUALIFIER = /^(?:actuals?|budget(?:ed)?|adopted|proposed|projected|estimated?|requested|approved|recommended|amended|revised|original|final|forecast|ytd|réel|réalisé|prévu|presupuesto|ejecutado|proyectado)$/i;
+
+/**
+ * The column to read when the headings right above a table are years ("FY20 BUDGET FY21 BUDGET", "2022 Actual
+ * 2023 Adopted 2024 Proposed"): the latest year's, which is the first in most budgets but the last when the years
+ * ascend. Null without two years among the headings.
+ */
+const yearColumn = (heading: string): { index: number; name: string } | null => {
+  const lines: string[] = [];
+  for (const line of linesOf(heading).slice(-HEADER_LINES).reverse()) {
+    const text = heading.slice(line.start, line.end).trim();
+    if (text.length > HEADER_LINE_CHARS) break;
+    lines.unshift(text);
+  }
+  const tokens = lines.join(' ').split(/\s+/);
+  const years: Array<{ year: number; name: string }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let token = tokens[i]!;
+    if (/^F\.?Y\.?$/i.test(token) && i + 1 < tokens.length) token = `FY${tokens[++i]}`;
+    const m = YEAR_HEADING.exec(token);
+    if (!m || (m[1]!.length === 2 && !/^F/i.test(token))) continue;
+    // The year of a date ("July 1, 2020") is no column's.
+    const before = tokens[i - 1] ?? '';
+    if (/^\d{1,2}(?:st|nd|rd|th|er)?,?$/i.test(before) || monthNumber(before.replace(/[.,]$/, '')) !== undefined) continue;
+    const last = m[2] ?? m[1]!;
+    const year = last.length === 2 ? 2000 + Number(last) : Number(last);
+    if (year < 1990 || year > 2100) continue;
+    const next = tokens[i + 1];
+    years.push({ year, name: next && COLUMN_QUALIFIER.test(next) ? `${token} ${next[0]!.toUpperCase()}${next.slice(1).toLowerCase()}` : token });
+  }
+  if (years.length < 2) return null;
+  const latest = Math.max(...years.map((y) => y.year));
+  const ascending = years[years.length - 1]!.year > years[0]!.year;
+  const index = ascending ? years.map((y) => y.year).lastIndexOf(latest) : years.findIndex((y) => y.year === latest);
+  return { index, name: years[index]!.name };
+};
+
+/** Units, currency, title and year columns from the text that heads a table. */
+const headingOf = (
+  page: ExtractedPage,
+  from: number,
+  to: number,
+): Pick<TextTable, 'scale' | 'title'> & { currency: string | null; years: { index: number; name: string } | null } => {
   const heading = page.text.slice(Math.max(from, to - HEADING_CHARS), to);
   const offset = Math.max(from, to - HEADING_CHARS);
   const scale = SCALE_WORDS.find(([pattern]) => pattern.test(heading))?.[1] ?? 1;
@@ -417,7 +471,7 @@ const headingOf = (page: ExtractedPage, from: number, to: number): Pick<TextTabl
       title = { text, start, end: start + text.length, page: page.number };
     }
   }
-  return { scale, currency, title };
+  return { scale, currency, title, years: yearColumn(heading) };
 };
 
 interface Block {
@@ -634,13 +688,13 @@ export const statedTotalChecks = (table: TextTable): boolean => {
 
 const finishTable = (
   part: Pick<TextTable, 'rows' | 'totals' | 'result'>,
-  heading: Pick<TextTable, 'scale' | 'title' | 'currency'>,
+  heading: ReturnType<typeof headingOf>,
   pageTexts: ReadonlyMap<number, string>,
 ): TextTable => {
   // A last column that is the sum of the others is the rows' total: it is the figure to read.
   const wide = part.rows.filter((r) => r.cells.filter((c) => !c.percent).length >= 3).length;
   const rowTotals = part.rows.filter((r) => isRowTotal(r.cells)).length;
-  const keyFrom: TextTable['keyFrom'] = wide >= MIN_TABLE_ROWS && rowTotals >= 0.6 * wide ? 'last' : 'first';
+  const keyFrom: TextTable['keyFrom'] = wide >= MIN_TABLE_ROWS && rowTotals >= 0.6 * wide ? 'last' : (heading.years?.index ?? 0);
   if (keyFrom === 'last') {
     let tried = 0;
     for (const row of [...part.rows, ...part.totals]) {
@@ -658,6 +712,7 @@ const finishTable = (
     ...part,
     topLevel,
     keyFrom,
+    column: keyFrom === 'last' ? null : (heading.years?.name ?? null),
     scale: heading.scale,
     currency: currencies.length * 2 >= part.rows.length ? currencies[0]!.currency : heading.currency,
     title: heading.title,
