@@ -2,7 +2,7 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
 import { describe, expect, it } from 'vitest';
 import { findRecordListing, findTables, keyCell, parseRow, statedTotalChecks, sumOfLines, type TextTable } from './text-tables.ts';
 
-const row = (line: string) => parseRow(line, 0, line.length, 1, 0);
+const row = (line: string) => parseRow(line, 0, line.length, 1);
 const values = (line: string) => row(line)?.cells.map((c) => (c.empty ? null : c.value));
 const pagesOf = (...texts: string[]): ExtractedPage[] => texts.map((text, i) => ({ number: i + 1, text, ocr: false }));
 const tablesOf = (...texts: string[]): TextTable[] => findTables(pagesOf(...texts), { deadline: Number.POSITIVE_INFINITY });
@@ -38,11 +38,11 @@ describe('parseRow', () => {
 
   it('reads the rows of an OCR\'d table without its column rules, and French and Spanish figures', () => {
     const line = '| Tasa por servicios | $ 1.500,00 |';
-    const parsed = parseRow(line, 0, line.length, 1, 0, true);
+    const parsed = parseRow(line, 0, line.length, 1, true);
     expect(parsed).toMatchObject({ label: 'Tasa por servicios' });
     expect(parsed?.cells.map((c) => [c.value, c.currency])).toEqual([[1500, '$']]);
     const quebec = 'Taxes foncières 4 512 300 $';
-    expect(parseRow(quebec, 0, quebec.length, 1, 0, true)?.cells.map((c) => c.value)).toEqual([4512300]);
+    expect(parseRow(quebec, 0, quebec.length, 1, true)?.cells.map((c) => c.value)).toEqual([4512300]);
     // Without a currency after them, spaced digits may be two columns.
     expect(values('Copies 12 300')).toEqual([12, 300]);
   });

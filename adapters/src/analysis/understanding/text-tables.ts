@@ -20,10 +20,7 @@ export interface Cell extends ParsedNumber {
 
 export interface TableRow {
   page: number;
-  /** The line's index among its page's lines. */
-  line: number;
-  /** Offsets in the page's text: the row from its first word (or code) to its last figure. */
-  start: number;
+  /** Where the row's last figure ends in the page's text. */
   end: number;
   /** Where the label starts: the line before when the label began there ("Murder and nonnegligent"). */
   labelStart: number;
@@ -72,7 +69,7 @@ const MAX_ROW_CHARS = 600;
 /** Lines of other text a table may have between two rows (a wrapped label, a status, a page header). */
 const MAX_GAP = 3;
 /** Fewer rows than this are not a table to summarise. */
-export const MIN_TABLE_ROWS = 3;
+const MIN_TABLE_ROWS = 3;
 /** Words a listing may carry after its figure ("35 Layoff Permanent"). */
 const MAX_TRAILING_WORDS = 5;
 /** A label longer than this is a sentence, not a row. */
@@ -88,17 +85,13 @@ const DATE_TOKEN = /^(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.-]\d{1,2}[/.-]\d
 const CODE_TOKEN = /^(?:\d{1,6}[-\u2013./]\d{1,6}(?:[-\u2013./]\d{1,6}){0,3}|\d{4,12})$/;
 const MARKER_TOKEN = /^(?:\(?[A-Za-z]\)|\(?\d{1,2}\)|[A-Za-z]\.|\d{1,2}\.|[IVXL]{1,6}\.)$/;
 const WORD_TOKEN = /^[\p{L}'’&/-]{0,29}\p{L}[\p{L}'’&/-]{0,29}$/u;
-const LEADER_TOKEN = /^[._·…]{1,}$/;
-/** A number after these words names the line ("District 5", "July 2015", "FY 2021"): it is not a figure. */
+const LEADER_TOKEN = /^[._·…]+$/;
+/** A number after these words, or after a month, names the line ("District 5", "FY 2021", "July 2015"): it is no figure. */
 const NUMBERING_WORDS = new Set([
-  'fy', 'year', 'page', 'table', 'no', 'no.', 'number', '#', 'district', 'ward', 'precinct', 'zone', 'region', 'section',
+  'fy', 'year', 'page', 'table', 'no', 'number', '#', 'district', 'ward', 'precinct', 'zone', 'region', 'section',
   'article', 'route', 'unit', 'lot', 'phase', 'grade', 'level', 'tier', 'quarter', 'week', 'item', 'line', 'fund',
-  'account', 'title', 'chapter', 'station', 'school', 'area', 'part', 'circuit', 'county', 'highway',
-  'january', 'jan', 'february', 'feb', 'march', 'mar', 'april', 'apr', 'may', 'june', 'jun', 'july', 'jul', 'august',
-  'aug', 'september', 'sept', 'sep', 'october', 'oct', 'november', 'nov', 'december', 'dec',
-  'janvier', 'février', 'fevrier', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'aout', 'septembre', 'octobre',
-  'novembre', 'décembre', 'decembre', 'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto',
-  'septiembre', 'octubre', 'noviembre', 'diciembre', 'año', 'année', 'exercice', 'ejercicio',
+  'account', 'title', 'chapter', 'station', 'school', 'area', 'part', 'circuit', 'county', 'highway', 'año', 'année',
+  'exercice', 'ejercicio',
 ]);
 /** A label ending so is a sentence that goes on: "will decrease from 11.93% to". */
 const CONTINUING_WORDS = new Set([
@@ -107,9 +100,9 @@ const CONTINUING_WORDS = new Set([
 ]);
 export const TOTAL_LABEL = /^(?:grand\s+)?(?:totals?|totaux|totales|sum|somme|suma)\b|\b(?:grand\s+)?totals?$|^montant\s+total\b/i;
 const SUBTOTAL_LABEL = /^(?:sub-?\s?totals?|sous-?\s?totaux|sous-?\s?total|subtotales?)\b/i;
-/** A line derived from the totals above it: what is left, the net, the surplus or deficit. */
 /** An entry struck out of a register counts in none of its totals. */
 const VOIDED_LABEL = /\b(?:cancell?ed|withdrawn|voided|rescinded|annulée?|anulad[oa])\b/i;
+/** A line derived from the totals above it: what is left, the net, the surplus or deficit. */
 const RESULT_LABEL = /\b(?:less|minus|net|surplus|deficit|balance|excess|shortfall|excédent|déficit|solde|superávit|saldo|résultat|resultado)\b/i;
 
 interface Token {
@@ -175,21 +168,13 @@ const toCell = (token: Token, decimalComma: boolean): Cell => {
   return { ...parsed, empty: false, start: token.start, end: token.end };
 };
 
-const cleanWord = (word: string): string => word.toLowerCase().replace(/[.:,#]+$/g, '');
+const cleanWord = (word: string): string => word.toLowerCase().replace(/[.:,]+$/g, '');
 
 /**
  * Reads one line as a table row: words, then figures. Null for a line that is not one (prose, a heading, a
- * page number, a line of figures mixed with words). `line` is the line's index on its page, [from, to) its
- * offsets in the page's text.
+ * page number, a line of figures mixed with words). [from, to) are the line's offsets in the page's text.
  */
-export const parseRow = (
-  pageText: string,
-  from: number,
-  to: number,
-  page: number,
-  line: number,
-  decimalComma = false,
-): TableRow | null => {
+export const parseRow = (pageText: string, from: number, to: number, page: number, decimalComma = false): TableRow | null => {
   if (to - from > MAX_ROW_CHARS) return null;
   const tokens = joinSplitFigures(tokensOf(pageText, from, to), pageText, decimalComma);
   if (tokens.length === 0) return null;
@@ -226,7 +211,8 @@ export const parseRow = (
   const lastWord = words[words.length - 1];
   if (lastWord && cells.length > 1 && /^\d{1,4}$/.test(figures[0]!.text)) {
     const yearAfterDate = /^\d{1,2},$/.test(lastWord.text) && /^\d{4}$/.test(figures[0]!.text);
-    if (NUMBERING_WORDS.has(cleanWord(lastWord.text)) || yearAfterDate) {
+    const word = cleanWord(lastWord.text);
+    if (NUMBERING_WORDS.has(word) || monthNumber(word) !== undefined || yearAfterDate) {
       words = [...words, figures[0]!];
       cells = cells.slice(1);
     }
@@ -265,8 +251,6 @@ export const parseRow = (
   if (/^page$/i.test(label) || /^page \d+ of$/i.test(label)) return null;
   return {
     page,
-    line,
-    start: tokens[0]!.start,
     end: cells[cells.length - 1]!.end,
     labelStart: words[0]?.start ?? cells[0]!.start,
     labelEnd: words[words.length - 1]?.end ?? cells[0]!.start,
@@ -307,10 +291,14 @@ const signatureOf = (row: TableRow): string => {
   return `${row.codeKind === 'none' ? 'none' : 'code'}:${n === 1 ? 1 : n <= 3 ? 2 : 4}`;
 };
 
-/** How far apart two sums may be and still be the same: half a unit of the last digit for each part added. */
+/**
+ * How far apart two sums may be and still be the same: half a unit of the last digit for each part added, since
+ * each was rounded; rounding errors offset one another, so past a few dozen parts the margin grows no more.
+ */
+const MAX_ROUNDED_PARTS = 50;
 const tolerance = (cells: readonly Cell[]): number => {
   const decimals = cells.reduce((d, c) => Math.max(d, c.decimals), 0);
-  return 0.5 * 10 ** -decimals * Math.max(1, cells.length) + 1e-9;
+  return 0.5 * 10 ** -decimals * Math.min(MAX_ROUNDED_PARTS, Math.max(1, cells.length)) + 1e-9;
 };
 
 const addsUp = (parts: readonly Cell[], whole: Cell): boolean =>
@@ -504,7 +492,7 @@ const blocksOf = (page: ExtractedPage, decimalComma: boolean): Block[] => {
     const text = textOf(i);
     if (text.trim().length === 0) continue;
     nonBlank++;
-    const row = parseRow(page.text, lines[i]!.start, lines[i]!.end, page.number, i, decimalComma);
+    const row = parseRow(page.text, lines[i]!.start, lines[i]!.end, page.number, decimalComma);
     if (!row) {
       previousText = lines[i]!.end - lines[i]!.start <= 80 ? i : null;
       continue;
@@ -517,7 +505,7 @@ const blocksOf = (page: ExtractedPage, decimalComma: boolean): Block[] => {
         if (next.length === 0 && labelLines.length === 0) continue;
         if (!LABEL_LINE.test(next)) break;
         // "Utilities $100,000" is a row of its own; "DISTRICT DIRECTOR FROM MAY 23" is a label.
-        const asRow = parseRow(page.text, lines[j]!.start, lines[j]!.end, page.number, j, decimalComma);
+        const asRow = parseRow(page.text, lines[j]!.start, lines[j]!.end, page.number, decimalComma);
         if (asRow && asRow.cells.some((c) => c.currency !== null || c.decimals > 0)) break;
         labelLines.push(j);
       }
