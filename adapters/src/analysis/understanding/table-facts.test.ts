@@ -151,17 +151,8 @@ November - 2015
 
 Page 1 of 205`;
 
-describe('findTableFacts: a table of statistics', () => {
-  it('says the stated total without claiming the lines make it, the subject and month, and the largest lines', () => {
-    expect(statements(factsOf('table', [NICS]))).toEqual([
-      'In “NICS Firearm Background Checks”, the total is 2,236,457.',
-      '“NICS Firearm Background Checks” covers November 2015.',
-      'The largest line is Kentucky: 295,891 (13.2% of the total); next come California (180,116) and Texas (146,982).',
-    ]);
-  });
-
-  it('says a table in thousands in plain numbers, under its title', () => {
-    const census = `Table 324. Arrests by Sex and Age: 2009
+// Statistical Abstract of the United States 2012, Table 324 (columns and lines shortened, total made theirs).
+const CENSUS = `Table 324. Arrests by Sex and Age: 2009
 [In thousands (11,062.6 represents 11,062,600) For year ending December 31.]
 Total . . . . . . . . . . . . . . . . . . . . . . . . . 3,063 .2 1,540 .0 9,522 .6
 Property crime . . . . . . . . . . . . . . . . . 1,396 .4 338 .7 1,057 .7
@@ -171,7 +162,27 @@ Motor vehicle theft . . . . . . . . . . . . . . 65.6 16.0 49.6
 Arson . . . . . . . . . . . . . . . . . . . . . . . . 9.8 4.3 5.5
 Drug abuse violations . . . . . . . . . . . . 1,333.0 136.6 1,196.4
 All other offenses (except traffic) . . . . 333.8 263.4 2,800.8`;
-    expect(statements(factsOf('table', [census]))).toEqual([
+
+describe('findTableFacts: a table of statistics', () => {
+  it('quotes a long row by its label, its first figure and the figure read, and a row with leaders without them', () => {
+    expect(factsOf('table', [NICS]).map((f) => f.quote)).toEqual([
+      'Totals 804,006 … 2,236,457',
+      'NICS Firearm Background Checks November - 2015',
+      'Kentucky 264,140 … 295,891',
+    ]);
+    expect(factsOf('table', [CENSUS])[0]?.quote).toBe('Total … 3,063 .2');
+  });
+
+  it('says the stated total without claiming the lines make it, the subject and month, and the largest lines', () => {
+    expect(statements(factsOf('table', [NICS]))).toEqual([
+      'In “NICS Firearm Background Checks”, the total is 2,236,457.',
+      '“NICS Firearm Background Checks” covers November 2015.',
+      'The largest line is Kentucky: 295,891 (13.2% of the total); next come California (180,116) and Texas (146,982).',
+    ]);
+  });
+
+  it('says a table in thousands in plain numbers, under its title', () => {
+    expect(statements(factsOf('table', [CENSUS]))).toEqual([
       'In Table 324 (Arrests by Sex and Age: 2009), the total is about 3.06 million, and the lines add up to it.',
       'In Table 324 (Arrests by Sex and Age: 2009), the largest line is Property crime: about 1.40 million (45.6% of the total); next comes Drug abuse violations (about 1.33 million).',
     ]);

@@ -95,21 +95,27 @@ const sayTitle = (title: string): string => {
   return m ? `${m[1]} (${sayLabel(m[2]!)})` : sayLabel(title);
 };
 
+/** Figures between a label and the one read are quoted when they are this short, else skipped. */
+const MAX_QUOTED_FIGURES = 60;
+
 /**
- * A verbatim quote of a row: its label through the figure it is read by. Dot leaders and long runs of figures
- * between are skipped with an ellipsis, so that the quote stays short and free of leaders.
+ * A verbatim quote of a row: its label through the figure it is read by. Dot leaders, and a long run of figures
+ * between, are skipped with an ellipsis, so that the quote stays short and free of leaders.
  */
 const quoteRow = (row: TableRow, page: ExtractedPage, table: Pick<TextTable, 'keyFrom'>): string => {
   const key = keyCell(row, table.keyFrom) ?? row.cells[0]!;
   if (row.labelAfter) return page.text.slice(key.start, row.labelEnd).replace(/\s+/g, ' ').trim().slice(0, MAX_QUOTE_CHARS);
-  const start = row.label === '' ? row.cells[0]!.start : row.labelStart;
-  const whole = page.text.slice(start, key.end).replace(/\s+/g, ' ').trim();
-  if (!row.leaders && whole.length <= MAX_QUOTE_CHARS * 0.8) return whole;
-  const label = page.text.slice(start, row.labelEnd).replace(/\s+/g, ' ').trim();
   const first = row.cells[0]!;
   const figures = page.text.slice(first.start, key.end).replace(/\s+/g, ' ');
-  const tail = figures.length <= 60 ? figures : page.text.slice(key.start, key.end);
-  return `${label.slice(0, MAX_QUOTE_CHARS - tail.length - 3)} … ${tail}`;
+  if (row.label === '') return figures.slice(-MAX_QUOTE_CHARS);
+  const label = page.text.slice(row.labelStart, row.labelEnd).replace(/\s+/g, ' ').trim();
+  // Past the leaders, or from the first figure to the one read, the quote keeps what ties it to its row.
+  const tail =
+    figures.length <= MAX_QUOTED_FIGURES
+      ? figures
+      : `${page.text.slice(first.start, first.end)} … ${page.text.slice(key.start, key.end)}`.replace(/\s+/g, ' ');
+  const joint = row.leaders ? ' … ' : ' ';
+  return `${label.slice(0, MAX_QUOTE_CHARS - tail.length - joint.length)}${joint}${tail}`;
 };
 
 // --- what a document's tables are about -----------------------------------------------------------------------
