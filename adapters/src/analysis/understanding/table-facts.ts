@@ -328,7 +328,11 @@ const describeTable = (
   // In a listing whose entries fall under a few headings ("STAFF TRANSPORTATION"), the heading most entries have.
   if (table.listing && table.topLevel.length >= 6) {
     const byLabel = new Map<string, TableRow[]>();
-    for (const row of table.topLevel) byLabel.set(row.label, [...(byLabel.get(row.label) ?? []), row]);
+    for (const row of table.topLevel) {
+      const same = byLabel.get(row.label);
+      if (same) same.push(row);
+      else byLabel.set(row.label, [row]);
+    }
     const [label, rows] = [...byLabel.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
     if (rows.length >= 3 && rows.length * 4 >= table.topLevel.length && rows.length < table.topLevel.length) {
       const sum = rows.reduce((s, r) => s + (keyCell(r, table.keyFrom)?.value ?? 0), 0);

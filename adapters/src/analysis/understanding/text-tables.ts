@@ -262,6 +262,13 @@ export const parseRow = (pageText: string, from: number, to: number, page: numbe
   };
 };
 
+/** The clock is read once every so many lines, so that a page of a million lines still stops at its deadline. */
+const LINES_PER_CLOCK_READING = 4096;
+
+/** True when line `index` is one at which the clock is read, and the deadline has passed. */
+export const timeIsUp = (index: number, deadline: number): boolean =>
+  index % LINES_PER_CLOCK_READING === LINES_PER_CLOCK_READING - 1 && performance.now() > deadline;
+
 /** The lines of a text with their offsets. */
 export const linesOf = (text: string): Array<{ start: number; end: number }> => {
   const lines: Array<{ start: number; end: number }> = [];
@@ -482,13 +489,14 @@ const LABEL_LINE = /^\p{L}.{1,79}$/u;
  * nonnegligent / manslaughter . . . 10.0"); a figure alone on its line takes its label from the lines of text
  * under it, as in listings of payments that print the amount first.
  */
-const blocksOf = (page: ExtractedPage, decimalComma: boolean): Block[] => {
+const blocksOf = (page: ExtractedPage, decimalComma: boolean, deadline: number): Block[] => {
   const lines = linesOf(page.text);
   const textOf = (i: number): string => page.text.slice(lines[i]!.start, lines[i]!.end);
   const found: Array<{ row: TableRow; signature: string; nonBlankIndex: number }> = [];
   let nonBlank = 0;
   let previousText: number | null = null;
   for (let i = 0; i < lines.length; i++) {
+    if (timeIsUp(i, deadline)) break;
     const text = textOf(i);
     if (text.trim().length === 0) continue;
     nonBlank++;
@@ -598,7 +606,7 @@ export const findTables = (pages: readonly ExtractedPage[], options: { deadline:
   for (const page of pages) {
     if (performance.now() > options.deadline) break;
     const next = new Map<string, { rows: TableRow[]; page: ExtractedPage; headFrom: number }>();
-    for (const block of blocksOf(page, decimalComma)) {
+    for (const block of blocksOf(page, decimalComma, options.deadline)) {
       const signature = block.signature;
       const continued = open.get(signature);
       const endsOnTotal = continued !== undefined && TOTAL_LABEL.test(continued.rows.at(-1)!.label);
@@ -719,6 +727,8 @@ export interface RecordListing {
 }
 
 const MIN_RECORDS = 8;
+/** A cheap look at the end of a line before it is read word by word. */
+const ENDS_WITH_DATE = /\d[/.-]\d{1,2}\s*$/;
 const PAGE_OF = /\b(?:page|página|pagina)\s{1,3}\d{1,5}\s{1,3}(?:of|de|sur|\/)\s{1,3}(\d{1,5})\b/gi;
 
 /**
@@ -736,12 +746,14 @@ export const findRecordListing = (
     if (performance.now() > options.deadline) break;
     for (const m of page.text.matchAll(PAGE_OF)) pagesInAll = Math.max(pagesInAll ?? 0, Number(m[1]));
     const lines = linesOf(page.text);
-    lines.forEach((line, index) => {
-      if (line.end - line.start > MAX_ROW_CHARS) return;
+    for (let index = 0; index < lines.length; index++) {
+      if (timeIsUp(index, options.deadline)) break;
+      const line = lines[index]!;
+      if (line.end - line.start > MAX_ROW_CHARS || !ENDS_WITH_DATE.test(page.text.slice(Math.max(line.start, line.end - 12), line.end))) continue;
       const tokens = tokensOf(page.text, line.start, line.end);
       const last = tokens[tokens.length - 1];
-      if (tokens.length < 3 || !last || !DATE_TOKEN.test(last.text)) return;
-      if (!/\p{L}/u.test(page.text.slice(line.start, last.start))) return;
+      if (tokens.length < 3 || !last || !DATE_TOKEN.test(last.text)) continue;
+      if (!/\p{L}/u.test(page.text.slice(line.start, last.start))) continue;
       const date = findDates(last.text, options.language)[0];
       if (date) records.push({ page, line, date: date.iso, index });
       if (column === null && records.length === 1) {
@@ -754,7 +766,7 @@ export const findRecordListing = (
           }
         }
       }
-    });
+    }
   }
   if (records.length < MIN_RECORDS) return null;
   const quoteOf = (r: (typeof records)[number]): string => r.page.text.slice(r.line.start, r.line.end).trim().slice(-200).trim();

@@ -1,6 +1,6 @@
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import { linesOf } from './text-tables.ts';
+import { linesOf, timeIsUp } from './text-tables.ts';
 
 /**
  * The tallies of a vote record: "YEAS 52 NAYS 47 NOT VOTING 1", "Ayes: 5, Noes: 2", "Pour : 12 Contre : 3",
@@ -92,7 +92,10 @@ const rollCall = (pages: readonly ExtractedPage[], deadline: number): DraftFact[
     const counts: Record<Choice, number | null> = { yes: 0, no: 0, abstain: 0, absent: 0 };
     let first: string | null = null;
     let found = 0;
-    for (const line of linesOf(page.text)) {
+    const lines = linesOf(page.text);
+    for (let i = 0; i < lines.length; i++) {
+      if (timeIsUp(i, deadline)) break;
+      const line = lines[i]!;
       if (line.end - line.start > 120) continue;
       const m = ROLL_CALL_LINE.exec(page.text.slice(line.start, line.end));
       if (!m) continue;
