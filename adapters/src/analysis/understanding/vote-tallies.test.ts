@@ -33,8 +33,17 @@ Not Voting 1`;
     expect(tallies('The ordinance passed by a vote of 6-1.')).toEqual(['The vote was 6 yes and 1 no; the result: passed.']);
   });
 
+  it('reads the vote record of a city clerk\'s system', () => {
+    const text = `File #: 20-0412 Version: 1
+Action: adopted
+Result: Pass
+Aye: 6 Alderperson Ruiz, Alderperson Chen, Alderperson Ito, Alderperson Park, Alderperson Webb, Alderperson Diaz
+Nay: 1 Alderperson Lopez`;
+    expect(tallies(text)).toEqual(['The vote was 6 yes and 1 no; the result: adopted.']);
+  });
+
   it('counts a roll call that states no tally, and says it is a count', () => {
-    const text = 'ROLL CALL\nAlvarez ........ Yea\nBrown ........ Yea\nChen ........ Nay\nDiaz ........ Yea\nEvans ........ Absent\nFord ........ Yea';
+    const text = 'ROLL CALL\nAlvarez (Ward 1) ........ Yea\nBrown (Ward 2) ........ Yea\nChen ........ Nay\nDiaz ........ Yea\nEvans ........ Absent\nFord ........ Yea';
     expect(tallies(text)).toEqual(['By our count of the roll call, the vote was 4 yes and 1 no (1 absent or not voting).']);
   });
 

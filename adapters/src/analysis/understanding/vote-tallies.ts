@@ -15,14 +15,14 @@ type Choice = 'yes' | 'no' | 'abstain' | 'absent';
 const CLEAR = String.raw`\b(yeas?|ayes?|yes|in\s{1,3}favou?r|votos\s{1,3}a\s{1,3}favor|a\s{1,3}favor|nays?|noes|against|opposed|en\s{1,3}contra|abstain(?:ed|ing|s)?|abstentions?|abstenciones?|absent|not\s{1,3}voting|excused|ausentes?)\s{0,3}[:=\u2013-]?\s{0,3}(\d{1,4})\b`;
 const UNCLEAR = String.raw`\b(for|no|pour|contre|s[ií])\s{0,2}[:=]\s{0,3}(\d{1,4})\b`;
 const TALLY_WORD = new RegExp(`${CLEAR}|${UNCLEAR}`, 'gi');
-const COMPACT = /\b(?:vote[ds]?|passed|carried|approved|adopted|failed|defeated|rejected|aprobad[oa]|adoptée?)\b[^.\n]{0,30}?\b(\d{1,3})\s{0,2}(?:-|\u2013|to|à|a)\s{0,2}(\d{1,3})\b/gi;
-const OUTCOME = /\b(not\s+agreed\s+to|agreed\s+to|passed|failed|adopted|rejected|carried|carries|defeated|approved|aprobad[oa]|rechazad[oa]|adoptée?|rejetée?)\b/i;
+const COMPACT = /\b(?:vote[ds]?|nays|passed|carried|approved|adopted|failed|defeated|rejected|aprobad[oa]|adoptée?)\b[^.\n]{0,30}?\b(\d{1,3})\s{0,2}(?:-|\u2013|to|à|a)\s{0,2}(\d{1,3})\b/gi;
+const OUTCOME = /\b(not\s+agreed\s+to|agreed\s+to|pass(?:ed)?|fail(?:ed)?|adopted|rejected|carried|carries|defeated|approved|aprobad[oa]|rechazad[oa]|adoptée?|rejetée?)\b/i;
 const MEASURE = /^[ \t]{0,10}(?:question|measure(?:\s+(?:number|title))?|vote\s+on|bill|motion|objet|asunto)\s{0,3}:\s{0,3}(.{3,160})$/im;
 /** Tally words farther apart than this belong to different votes. */
 const WINDOW = 160;
 const MAX_TALLIES = 3;
 const MIN_ROLL_CALL = 5;
-const ROLL_CALL_LINE = /^\s*(\p{Lu}[\p{L}.,' -]{1,60}?)[\s.\u2013-]{1,20}(Yea|YEA|Nay|NAY|Aye|AYE|No|NO|Yes|YES|Y|N|Abstain(?:ed)?|ABSTAIN(?:ED)?|Absent|ABSENT|Not Voting|NOT VOTING|Excused|EXCUSED)\s*$/u;
+const ROLL_CALL_LINE = /^\s*(\p{Lu}[\p{L}\d.,'() -]{1,60}?)[\s.\u2013-]{1,20}(Yea|YEA|Nay|NAY|Aye|AYE|No|NO|Yes|YES|Y|N|Abstain(?:ed)?|ABSTAIN(?:ED)?|Absent|ABSENT|Not Voting|NOT VOTING|Excused|EXCUSED)\s*$/u;
 
 const choiceOf = (word: string): Choice => {
   const w = word.toLowerCase().replace(/\s+/g, ' ');
