@@ -125,6 +125,13 @@ describe('findTableFacts: a budget inside a document of another kind', () => {
     ]);
   });
 
+  it('reads what a budget states in its sentences, not what a form merely carries', () => {
+    const stated = 'SECTION 2: (e) The estimated amount of taxes to be received during the fiscal year is $1,941,588.';
+    expect(statements(factsOf('budget', [stated]))).toEqual(['Tax revenue is estimated at $1,941,588.']);
+    const form = '2.3 Total Staff Expenditures (9.1 +9.2) I $1,026,628 COLLECTION EXPENDITURES (10.1 - 10.4) estimated for all formats.';
+    expect(factsOf('budget', [form])).toEqual([]);
+  });
+
   it('says nothing of figures in minutes that make no table', () => {
     const minutes = `Trustee Lezon moved to approve the bills in the amount of $52,118.40.
 Roll call: Ayes 7, Nays 0. Motion carried.

@@ -251,7 +251,7 @@ const describeTable = (
   const name = (label: string): string => (english ? label : `“${label}”`);
   const totalRow = table.totals[0] ?? null;
   const totalCell = totalRow ? keyCell(totalRow, table.keyFrom) : null;
-  const decimals = table.topLevel.reduce((d, r) => Math.max(d, keyCell(r, table.keyFrom)?.decimals ?? 0), 0);
+  const decimals = [...table.topLevel, ...table.totals].reduce((d, r) => Math.max(d, keyCell(r, table.keyFrom)?.decimals ?? 0), 0);
   const say = (value: number): string => sayFigure(value, table, decimals);
   const checks = statedTotalChecks(table);
   const counted = sumOfLines(table);
@@ -384,6 +384,7 @@ const MAX_BUDGET_SENTENCES = 2;
 /** Where a sentence ends: a full stop or semicolon before a space, or a blank line. Splitting on it is linear. */
 const SENTENCE_END = /[.;](?=\s)|\n[ \t]*\n/;
 const MAX_SENTENCE_CHARS = 300;
+const STATES_AMOUNT = /\b(?:is|are|was|were|be|of|totals?|totaling|totalling|amounts?\s+to|est(?:\s+de)?|sont|s'élève\s+à|es(?:\s+de)?|son|asciende\s+a)\s+(?:estimated\s+at\s+|approximately\s+|about\s+|estimé\s+à\s+)?$/i;
 
 const budgetSentences = (pages: readonly ExtractedPage[], said: ReadonlySet<number>, decimalComma: boolean, deadline: number): DraftFact[] => {
   const facts: DraftFact[] = [];
@@ -395,6 +396,8 @@ const budgetSentences = (pages: readonly ExtractedPage[], said: ReadonlySet<numb
       if (sentence.length > MAX_SENTENCE_CHARS || !BUDGET_SENTENCE.test(sentence)) continue;
       const amounts = findAmounts(sentence, decimalComma).filter((a) => !a.percent && a.value > 0);
       if (amounts.length !== 1 || said.has(amounts[0]!.value)) continue;
+      // The sentence states the amount ("... is $1,941,588"): a form's line that only carries one does not.
+      if (!STATES_AMOUNT.test(sentence.slice(Math.max(0, amounts[0]!.index - 40), amounts[0]!.index))) continue;
       const subject = BUDGET_SUBJECTS.find(([pattern]) => pattern.test(sentence))?.[1];
       if (!subject) continue;
       const amount = amounts[0]!;
@@ -455,7 +458,8 @@ export const findTableFacts: Finder = (input) => {
   const tables = findTables(pages, { deadline, decimalComma });
   const chosen = chooseTables(tables, full);
   const listing = full && chosen.length === 0 ? findRecordListing(pages, { deadline, language }) : null;
-  const period = chosen.length > 0 || listing !== null ? findPeriod(pages, language) : null;
+  // A packet bundles documents of several dates: no one period is its own.
+  const period = input.kind !== 'packet' && (chosen.length > 0 || listing !== null) ? findPeriod(pages, language) : null;
   const subject = period?.subject ?? null;
   const english = language === null || language.code === 'en';
   const described = chosen.map((t) => describeTable(t, tables, pages, subject, english));

@@ -69,6 +69,7 @@ describe('parseRow', () => {
       '(Tr. 209–210, 345; R. Exh. 19; see also Tr. 159, 239',
       'Membrino worked before he was discharged in 2008. 35',
       '| K | $68.000.000 $ 17.000.000 $',
+      '13.12 Total FTE Librarians (13.5 + 13.11] [PLSC 251) 16.50 6.93',
     ]) {
       expect(row(line), line).toBeNull();
     }

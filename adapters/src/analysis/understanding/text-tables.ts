@@ -238,7 +238,9 @@ export const parseRow = (pageText: string, from: number, to: number, page: numbe
     // Two figures inside a label, or a sum of money: two tables side by side, or a sentence.
     const inLabel = words.filter((w) => /\d/.test(w.text) && isFigure(w.text, decimalComma));
     if (inLabel.length > 1 || words.some((w) => /[$€£]\s?\d|\d[,.\u00A0]\d{3}\b/.test(w.text))) return null;
-    // A citation or an aside in brackets is not a line of a table, nor a sentence ending with a footnote number.
+    // A citation or an aside in brackets is not a line of a table, nor a sentence ending with a footnote number,
+    // nor a line of a form with its formula ("Total FTE (13.5 + 13.11) [PLSC 251]") or OCR's debris.
+    if (/[[\]{}=]|\s\+\s/.test(label)) return null;
     if (/^[([]/.test(label) || /\p{Ll}{4}[.!?]$/u.test(label) || (words.length >= 5 && /[\p{Ll}\d]{2}[.!?]$/u.test(label))) return null;
   } else if (cells.length === 1 && !/[$€£]/.test(figures[0]!.text) && cells[0]!.decimals !== 2) {
     // A figure alone on its line is a sum of money (cents or a currency sign), else a page number, an item number
@@ -699,7 +701,9 @@ const finishTable = (
       row.cells = mendSplitThousands(row, pageTexts.get(row.page) ?? '') ?? row.cells;
     }
   }
-  const currencies = part.rows.flatMap((r) => r.cells).filter((c) => c.currency !== null);
+  // The currency of the figures read: a table of hours beside hourly rates is not one of dollars.
+  const keys = [...part.rows, ...part.totals].map((r) => keyCell(r, keyFrom)).filter((c): c is Cell => c !== null);
+  const currencies = keys.filter((c) => c.currency !== null);
   const listing = part.rows.filter((r) => (r.codeKind !== 'none' || r.labelAfter) && r.cells.length === 1).length * 2 > part.rows.length;
   // Records of a listing are not parts of one another; a line of figures without a label is a fragment of a
   // header or of a damaged row, which only serves to check a subtotal.
@@ -710,7 +714,7 @@ const finishTable = (
     keyFrom,
     column: keyFrom === 'last' ? null : (heading.years?.name ?? null),
     scale: heading.scale,
-    currency: currencies.length * 2 >= part.rows.length ? currencies[0]!.currency : heading.currency,
+    currency: currencies.length * 2 >= keys.length && currencies.length > 0 ? currencies[0]!.currency : heading.currency,
     title: heading.title,
     listing,
   };
