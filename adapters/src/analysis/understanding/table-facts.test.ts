@@ -234,7 +234,7 @@ describe('findTableFacts: a listing', () => {
     ]);
   });
 
-  it('says its own sum is its own, when no total is printed, and how the entries group', () => {
+  it('says its own sum is its own, when no total is printed, the span of its dates, and how the entries group', () => {
     const senate = `DOCUMENT NO. DATE PAYEE NAME OBLIGATION/SERVICE DESCRIPTION AMOUNT ($)
 
 37,499.96
@@ -263,6 +263,7 @@ SENATOR'S TRANSPORTATION
 DHAW20190005 05/28/2019 CITIBANK - TRAVEL CBA CARD`;
     expect(statements(factsOf('table', [senate]))).toEqual([
       'By our count, the 6 entries listed add up to $61,865.44; no total is printed.',
+      'The dates of the entries run from March 2, 2019 to May 28, 2019.',
       'The largest entry is District Director, Bain, J Matthew: $37,499.96 (60.6% of their sum); next come Legislative Correspondent, Smith, Alvaro R ($21,000.00) and Staff Transportation ($920.68).',
       '3 of the 6 entries are “Staff Transportation”, adding up to $2,566.58.',
     ]);

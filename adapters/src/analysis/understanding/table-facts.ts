@@ -416,6 +416,39 @@ const budgetSentences = (pages: readonly ExtractedPage[], said: ReadonlySet<numb
   return facts;
 };
 
+/** Fewer dates than this among a listing's entries say nothing of the time it covers. */
+const MIN_LISTING_DATES = 5;
+
+/**
+ * The span of the dates among a listing's entries (payments, notices), when the listing states no period of its
+ * own: from the earliest to the latest, the entry of the earliest quoted.
+ */
+const datesOfListing = (table: TextTable, pages: readonly ExtractedPage[], language: DocumentLanguage | null): DraftFact | null => {
+  const dates: Array<{ iso: string; quote: string; page: number }> = [];
+  for (const page of pages) {
+    const rows = table.rows.filter((r) => r.page === page.number);
+    if (rows.length === 0) continue;
+    const from = Math.min(...rows.map((r) => Math.min(r.labelStart, r.cells[0]!.start)));
+    const to = Math.max(...rows.map((r) => Math.max(r.end, r.labelEnd)));
+    const region = page.text.slice(from, to + 400);
+    const lines = linesOf(region);
+    for (const date of findDates(region, language)) {
+      const line = lines.find((l) => l.start <= date.index && date.index <= l.end)!;
+      dates.push({ iso: date.iso, quote: region.slice(line.start, line.end).trim().slice(0, MAX_QUOTE_CHARS), page: page.number });
+    }
+  }
+  if (dates.length < MIN_LISTING_DATES) return null;
+  const earliest = dates.reduce((a, b) => (b.iso < a.iso ? b : a));
+  const latest = dates.reduce((a, b) => (b.iso > a.iso ? b : a));
+  if (earliest.iso === latest.iso) return null;
+  return {
+    type: 'date',
+    statement: `The dates of the entries run from ${sayDate(earliest.iso)} to ${sayDate(latest.iso)}.`,
+    quote: earliest.quote,
+    page: earliest.page,
+  };
+};
+
 // --- listings without figures ---------------------------------------------------------------------------------
 
 const listingFacts = (listing: RecordListing, pages: readonly ExtractedPage[], subject: string | null): DraftFact[] => {
@@ -469,9 +502,15 @@ export const findTableFacts: Finder = (input) => {
 
   // Most important first: each table's total, the period, each table's largest lines, then the rest.
   const [first, ...others] = kept;
-  if (first?.total) facts.push(first.total);
-  if (period) facts.push(periodFact(period, chosen, listing !== null || chosen.some((t) => t.listing), input.kind === 'budget'));
-  if (first?.largest) facts.push(first.largest);
+  const dated = chosen.find((t) => t.listing);
+  const about = period
+    ? periodFact(period, chosen, listing !== null || dated !== undefined, input.kind === 'budget')
+    : dated && input.kind !== 'packet'
+      ? datesOfListing(dated, pages, language)
+      : null;
+  // A table's first fact is its total, or else what its lines add up to; what the figures cover comes next.
+  const opening = [first?.total ?? first?.largest, about, first?.total ? first.largest : null];
+  facts.push(...opening.filter((f): f is DraftFact => f !== null && f !== undefined));
   for (const d of others) facts.push(...[d.total, d.largest].filter((f): f is DraftFact => f !== null));
   for (const d of kept) facts.push(...d.more);
   // A budget says in words what it expects to collect and spend; a report's sums of money are not its budget.
