@@ -24,13 +24,18 @@ export const MONTH = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/** The number (1-12) of a month named in English, French or Spanish; undefined for another word. */
+export const monthNumber = (name: string): number | undefined => MONTHS[name.toLowerCase()];
+
 // Each alternative is bounded (no nested quantifiers), so a scan is linear in the text's length.
 const MONTH_FIRST = `\\b(?<m1>${MONTH})\\.?\\s{1,3}(?<d1>\\d{1,2})(?:st|nd|rd|th)?,?\\s{1,3}(?<y1>\\d{4})\\b`;
 const DAY_FIRST = `\\b(?<d2>\\d{1,2})(?:er|st|nd|rd|th|º|°)?\\s{1,3}(?:de\\s{1,3})?(?<m2>${MONTH})\\.?,?\\s{1,3}(?:de(?:l)?\\s{1,3})?(?<y2>\\d{4})\\b`;
 const DAY_OF = `\\b(?<d3>\\d{1,2})\\s?(?:st|nd|rd|th)?\\s{1,3}day\\s{1,3}of\\s{1,3}(?<m3>${MONTH}),?\\s{1,3}(?<y3>\\d{4})\\b`;
 // "08-09-06" is more often a number (an ordinance's) than a date: with dashes, only a four-digit year counts.
 const NUMERIC = `\\b(?<a>\\d{1,2})(?:[/.](?<b>\\d{1,2})[/.](?<y4>\\d{4}|\\d{2})|-(?<b2>\\d{1,2})-(?<y5>\\d{4}))\\b`;
-const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${DAY_OF}|${NUMERIC}`, 'giu');
+// Year first ("2014/12/03", "2020-07-01") is read the same in every language.
+const YEAR_FIRST = `\\b(?<y6>\\d{4})[/.-](?<m6>\\d{1,2})[/.-](?<d6>\\d{1,2})\\b`;
+const DATE_PATTERN = new RegExp(`${MONTH_FIRST}|${DAY_FIRST}|${DAY_OF}|${NUMERIC}|${YEAR_FIRST}`, 'giu');
 
 const iso = (year: number, month: number, day: number): string | null => {
   if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1700 || year > 2200) return null;
@@ -40,8 +45,9 @@ const iso = (year: number, month: number, day: number): string | null => {
 };
 
 /**
- * Every date written out in `text`: "January 13, 2009", "13 janvier 2014", "5 de febrero de 2025", and numeric
- * dates, read day first in a French or Spanish document and month first otherwise.
+ * Every date written out in `text`: "January 13, 2009", "13 janvier 2014", "5 de febrero de 2025", numeric
+ * dates, read day first in a French or Spanish document and month first otherwise, and year-first dates
+ * ("2014/12/03", "2020-07-01").
  */
 export const findDates = (text: string, language: DocumentLanguage | null = null): WrittenDate[] => {
   const dayFirst = language !== null && language.code !== 'en';
@@ -56,6 +62,8 @@ export const findDates = (text: string, language: DocumentLanguage | null = null
       month = MONTHS[named.toLowerCase()]!;
       day = Number(g.d1 ?? g.d2 ?? g.d3);
       year = Number(g.y1 ?? g.y2 ?? g.y3);
+    } else if (g.y6 !== undefined) {
+      [year, month, day] = [Number(g.y6), Number(g.m6), Number(g.d6)];
     } else {
       const [a, b] = [Number(g.a), Number(g.b ?? g.b2)];
       [month, day] = dayFirst ? [b, a] : [a, b];
