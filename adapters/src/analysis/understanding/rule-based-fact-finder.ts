@@ -3,8 +3,11 @@ import type { DocumentUnderstanding, FactFinder } from '@civicwatch/core/analysi
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
 import { documentDate } from './document-date.ts';
 import { detectDocumentKind } from './document-kind.ts';
+import { findDecisionFacts } from './decision-facts.ts';
 import type { Finder } from './finder.ts';
 import { findLawFacts } from './law-facts.ts';
+import { findMeetingFacts } from './meeting-facts.ts';
+import { findTableFacts } from './table-facts.ts';
 
 /**
  * Finds a document's kind, date and facts by rules on its structure and vocabulary (ADR 0019): no model, the
@@ -18,16 +21,23 @@ export class RuleBasedFactFinder implements FactFinder {
     const kind = detectDocumentKind(pages, language);
     const date = documentDate(pages, language);
     const facts: DraftFact[] = [];
+    const said = new Set<string>();
     for (const find of FINDERS) {
       if (performance.now() > deadline) break;
-      facts.push(...find({ pages, kind, language, date, deadline }));
+      for (const fact of find({ pages, kind, language, date, deadline })) {
+        // Two families may find one fact (a budget ordinance's total, as a law and as a table): it is told once.
+        const keys = [fact.statement.toLowerCase(), `${fact.type}:${fact.page}:${fact.quote.toLowerCase()}`];
+        if (keys.some((k) => said.has(k))) continue;
+        keys.forEach((k) => said.add(k));
+        facts.push(fact);
+      }
     }
     return { kind, date, facts };
   }
 }
 
 /** Each family of facts, in the order their facts are worth to a reader when several apply. */
-const FINDERS: readonly Finder[] = [findLawFacts];
+const FINDERS: readonly Finder[] = [findMeetingFacts, findDecisionFacts, findLawFacts, findTableFacts];
 
 /** The time the finders may take on one document: past it they return what they have found. */
 const DEFAULT_BUDGET_MS = 3000;
