@@ -355,13 +355,21 @@ const ownSentences = (candidates: readonly TextUnit[], told: readonly DraftFact[
     if (chosen.length >= most || left < OWN_MIN_WORDS) break;
     if (
       u.kind === 'boilerplate' || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
-      u.wordCount < 6 || told.some((f) => u.text.includes(f.quote) || f.quote.includes(u.text))
+      u.wordCount < 6 || (most === 1 && (u.wordCount > OWN_MAX_WORDS || RECITAL.test(u.text) || shouting(u.text))) ||
+      told.some((f) => u.text.includes(f.quote) || f.quote.includes(u.text))
     ) continue;
     chosen.push(u);
     left -= wordCount(summarySentence(u.text));
   }
   return chosen.sort((a, b) => a.id - b.id);
 };
+
+/** The most words of the one sentence of its own a summary adds after its facts: a longer one would be cut. */
+const OWN_MAX_WORDS = 40;
+/** A recital explains why ("WHEREAS…", "CONSIDÉRANT…", "CONSIDERANDO…"); the summary says what. */
+const RECITAL = /^\s*(?:whereas|considérant|considerant|vu\b|visto|considerando|attendu)/i;
+/** A line in capitals is a heading or a table's row, not a sentence to read. */
+const shouting = (text: string): boolean => (text.match(/\p{Lu}/gu)?.length ?? 0) > 0.6 * (text.match(/\p{L}/gu)?.length ?? 1);
 
 /** Fewest words worth adding as a sentence of the document's own. */
 const OWN_MIN_WORDS = 8;

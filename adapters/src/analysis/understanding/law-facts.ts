@@ -51,7 +51,7 @@ const AFFECTS = /\b(?:affects?|would affect)\s+(\d[\d,]*\s+[\p{L}.-]+(?:\s+[\p{L
  * What a bill, an ordinance or a rule requires, forbids or allows, said by whom: "The Secretary shall establish a
  * pilot program" ("Each State must…", "No person shall…"). The subject is a short noun phrase at the sentence's start.
  */
-const OBLIGATION = /(?:^|[:;]\s|``|\)\s|--|\bthat\s)(?:\([\w.]{1,4}\)\s*)*((?:the|each|every|any|no|a|an)\s+[\p{L}][\p{L}\d'-]*(?:\s+[\p{L}\d'-]+){0,6}?)\s+(shall|must|may not|is required to|is authorized to|is prohibited from)\s+([^;]{12,400})/iu;
+const OBLIGATION = /(?:^|[:;,]\s|``|\)\s|--|\bthat\s)(?:\([\w.]{1,4}\)\s*)*((?:the|each|every|any|no|a|an)\s+[\p{L}][\p{L}\d'-]*(?:\s+[\p{L}\d'-]+){0,6}?)\s+(shall|must|may not|is required to|is authorized to|is prohibited from)\s+([^;]{12,400})/iu;
 /** Sections of a bill or an ordinance: each may say what it requires once. */
 const SECTION_HEADING = /^(?:SEC(?:TION|\.)?|Section|Article|Art\.)\s*\d+/;
 const MAX_OBLIGATIONS = 8;

@@ -21,17 +21,20 @@ export class RuleBasedFactFinder implements FactFinder {
     const kind = detectDocumentKind(pages, language);
     const date = documentDate(pages, language);
     const facts: DraftFact[] = [];
-    const said = new Set<string>();
-    for (const find of FINDERS) {
-      if (performance.now() > deadline) break;
+    // Two families may find one fact (a budget ordinance's total, as a law and as a table): it is told once. One
+    // family may rest two facts on one quote (a listing's sum and its largest entry), so quotes count across families.
+    const said = new Map<string, number>();
+    FINDERS.forEach((find, family) => {
+      if (performance.now() > deadline) return;
       for (const fact of find({ pages, kind, language, date, deadline })) {
-        // Two families may find one fact (a budget ordinance's total, as a law and as a table): it is told once.
-        const keys = [fact.statement.toLowerCase(), `${fact.type}:${fact.page}:${fact.quote.toLowerCase()}`];
-        if (keys.some((k) => said.has(k))) continue;
-        keys.forEach((k) => said.add(k));
+        const statement = fact.statement.toLowerCase();
+        const quote = `${fact.type}:${fact.page}:${fact.quote.toLowerCase()}`;
+        if (said.has(statement) || (said.has(quote) && said.get(quote) !== family)) continue;
+        said.set(statement, family);
+        said.set(quote, family);
         facts.push(fact);
       }
-    }
+    });
     return { kind, date, facts };
   }
 }
