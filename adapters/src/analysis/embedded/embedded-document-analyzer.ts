@@ -49,14 +49,8 @@ export const jurisdictionWarning = (jurisdiction: Jurisdiction): string | null =
 
 type Citation = AnalyzerDraft['citations'][number];
 
-const INSIGHT_LABELS: ReadonlyArray<[PatternKind, string]> = [
-  ['amount', 'Money'],
-  ['tax', 'Taxes'],
-  ['fee', 'Fees'],
-  ['deadline', 'Deadline'],
-  ['date', 'Date'],
-  ['power', 'Powers'],
-];
+/** Kinds of sentence the insights draw one of each from, before the best-ranked others. */
+const INSIGHT_KINDS: readonly PatternKind[] = ['amount', 'tax', 'fee', 'deadline', 'date', 'power'];
 
 const RISK_LABELS: ReadonlyArray<[PatternKind, string]> = [
   ['penalty', 'Penalties'],
@@ -141,9 +135,6 @@ const pointAt = (unit: TextUnit, kind: PatternKind, shownElsewhere: boolean, may
   return { text: showExcerpt(excerpt), quote: excerpt.text };
 };
 
-/** Facts below which the insights are completed with the document's own sentences, chosen by patterns. */
-const FEW_FACTS = 3;
-
 /** Candidate sentences up to which a document is short: its summary may hold all it says. */
 const SHORT_DOCUMENT = 12;
 
@@ -210,8 +201,8 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const byImportance = [...ranked.map((r) => r.unit), ...units.filter((u) => !rankedIds.has(u.id) && u.kind !== 'boilerplate')];
     const patternsOf = memoPatterns();
 
-    // Sentences picked by patterns stand in only where the rules found too few facts to tell.
-    if (facts.length < FEW_FACTS || focus) this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
+    // Sentences picked by patterns complete the insights when the facts leave room.
+    if (!builder.full('keyInsights')) this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
     if (builder.lists.legalRisks.length === 0) this.addLegalRisks(builder, byImportance, patternsOf, ranked.length <= SHORT_DOCUMENT);
     this.addConstitutionalIssues(builder, units, ranked);
     for (const action of findCitizenActions(units, patternsOf)) {
@@ -257,12 +248,14 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     // One insight per kind first (money, taxes, deadlines, powers …), so the list is not five amounts; from
     // sentences the summary has not shown, except in a document so short that its summary holds them all.
     const short = ranked.length <= SHORT_DOCUMENT;
-    for (const [kind, label] of INSIGHT_LABELS) {
+    for (const kind of INSIGHT_KINDS) {
       const has = (u: TextUnit) => patternsOf(u).has(kind) && informative(u, patternsOf(u));
       const unit = byImportance.find((u) => !builder.shown.has(u.id) && has(u)) ?? (short ? byImportance.find((u) => has(u) && !builder.has('keyInsights', u)) : undefined);
       if (!unit) continue;
+      // The pattern chose the sentence; it does not name it: a word like "fee" or a "%" in a web address is no
+      // sure sign of what a sentence is about, and a wrong label misleads more than none.
       const point = pointAt(unit, kind, builder.shown.has(unit.id), true)!;
-      add(`${label}: ${point.text}`, unit, point.quote);
+      add(point.text, unit, point.quote);
     }
     for (const r of ranked) {
       if (builder.full('keyInsights')) break;
@@ -354,7 +347,7 @@ const ownSentences = (candidates: readonly TextUnit[], told: readonly DraftFact[
   for (const u of candidates) {
     if (chosen.length >= most || left < OWN_MIN_WORDS) break;
     if (
-      u.kind === 'boilerplate' || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
+      u.kind === 'boilerplate' || u.kind === 'table' || figures(u.text) || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
       u.wordCount < 6 || (most === 1 && (u.wordCount > OWN_MAX_WORDS || RECITAL.test(u.text) || shouting(u.text))) ||
       told.some((f) => u.text.includes(f.quote) || f.quote.includes(u.text))
     ) continue;
@@ -370,6 +363,12 @@ const OWN_MAX_WORDS = 40;
 const RECITAL = /^\s*(?:whereas|considérant|considerant|vu\b|visto|considerando|attendu)/i;
 /** A line in capitals is a heading or a table's row, not a sentence to read. */
 const shouting = (text: string): boolean => (text.match(/\p{Lu}/gu)?.length ?? 0) > 0.6 * (text.match(/\p{L}/gu)?.length ?? 1);
+
+/** A row of a table read as a sentence: a quarter or more of its words are figures or dates. */
+const figures = (text: string): boolean => {
+  const words = text.split(/\s+/);
+  return words.filter((w) => /\d/.test(w)).length >= words.length / 4;
+};
 
 /** Fewest words worth adding as a sentence of the document's own. */
 const OWN_MIN_WORDS = 8;

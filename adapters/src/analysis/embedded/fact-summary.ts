@@ -10,7 +10,7 @@ const PER_TYPE = 3;
 
 /** Which facts a summary leads with: what was decided and what it costs before when and who. */
 const WEIGHT: Record<FactType, number> = {
-  decision: 0, vote: 1, rate: 1, amount: 2, amendment: 2, 'party-outcome': 0, penalty: 3, deadline: 3, affected: 4,
+  decision: 0, vote: 1, rate: 0, amount: 2, amendment: 2, 'party-outcome': 0, penalty: 3, deadline: 3, affected: 4,
   participation: 4, date: 5,
 };
 

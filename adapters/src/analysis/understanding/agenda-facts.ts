@@ -123,6 +123,22 @@ const REMOTE = new RegExp(
 const MEETING_ID = /meeting id(?:\s(?:is|number|#))?\s?:?\s?(\d{3}[\d ]{5,12}\d)/iu;
 
 /** How to follow or join the meeting from afar: the service, the number to call and the meeting ID. */
+/** How a meeting is reached from afar, as the words around its mention say. */
+const remoteMeans = (window: string): string => {
+  const audio = /audio|phone|call|dial/i.test(window);
+  const video = /video|zoom|webex|teams|youtube|stream|visio/i.test(window);
+  return audio && video ? 'audio or video conference' : video ? 'video' : 'phone';
+};
+
+/** Minutes of a meeting held from afar say so near their top: "held by conference call", "via Zoom". */
+export const heldRemotelyFact = (doc: DocumentText): RankedFact | null => {
+  const text = doc.text.slice(0, HEAD * 2);
+  const m = REMOTE.exec(text);
+  if (!m) return null;
+  const fact = draftFact(doc, 'date', `The meeting was held remotely, by ${remoteMeans(text.slice(m.index, m.index + 200))}.`, [sentenceAt(doc, m.index)]);
+  return fact ? { fact, tier: 4, weight: 0 } : null;
+};
+
 export const remoteFact = (doc: DocumentText): RankedFact | null => {
   const text = doc.text.slice(0, HEAD * 2);
   const m = REMOTE.exec(text);
@@ -130,9 +146,7 @@ export const remoteFact = (doc: DocumentText): RankedFact | null => {
   const window = text.slice(m.index, m.index + 700);
   const phone = findContacts(window).find((c) => c.kind === 'phone');
   const id = MEETING_ID.exec(window);
-  const audio = /audio|phone|call|dial/i.test(window);
-  const video = /video|zoom|webex|teams|youtube|stream|visio/i.test(window);
-  const how = audio && video ? 'audio or video conference' : video ? 'video' : 'phone';
+  const how = remoteMeans(window);
   const details = [phone ? `call ${phone.value}` : null, id ? `meeting ID ${id[1]!.trim()}` : null].filter(Boolean).join(', ');
   const statement = `The public can attend by ${how}${details ? `: ${details}` : ''}.`;
   const anchor = phone ? m.index + window.indexOf(phone.value) : id ? m.index + id.index : m.index;

@@ -23,7 +23,7 @@ export interface RankedFact {
 }
 
 /** At most this many facts of a document: the few a citizen needs, not all that could be said. */
-const MAX_FACTS = 8;
+const MAX_FACTS = 10;
 
 /** Facts in order without two that say the same thing or rest on the same quote: the first is kept. */
 const distinct = (ranked: ReadonlyArray<RankedFact & { i: number }>): Array<RankedFact & { i: number }> => {

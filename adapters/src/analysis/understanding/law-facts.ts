@@ -146,11 +146,11 @@ export const findLawFacts: Finder = (input) => {
     const cited = CITED_AS.exec(text);
     if (cited) add(fact('decision', `It is called the ${cited[1]!.trim()}`, cited[0], s.page));
 
-    const levy = LEVY.exec(text);
-    const imposes = IMPOSES.exec(text);
-    if (levy && imposes && !/^whereas\b/i.test(text) && !isShouting(text)) {
-      const fy = FISCAL_YEAR.exec(text);
-      const purpose = PURPOSE.exec(text);
+    const levy = LEVY.exec(operative);
+    const imposes = IMPOSES.exec(operative);
+    if (levy && imposes && !/^whereas\b/i.test(operative) && !isShouting(operative)) {
+      const fy = FISCAL_YEAR.exec(operative);
+      const purpose = PURPOSE.exec(operative);
       const what = levy[1]!.replace(/^(?:an?|the)\s+/i, '').replace(/\s+(?:is|equal to)\s+/i, ' of ');
       const verb = /^levi/i.test(imposes[0]) ? 'levies' : /^impos/i.test(imposes[0]) ? 'imposes' : 'sets';
       const parts = [`${subject} ${verb} a ${what}`];

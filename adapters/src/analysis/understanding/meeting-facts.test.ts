@@ -136,13 +136,13 @@ Sometido a votación, se aprueba con 7 votos a favor y 4 en contra el Presupuest
     ]);
   });
 
-  it('keeps at most eight facts', () => {
+  it('keeps at most ten facts', () => {
     const motions = Array.from(
       { length: 12 },
       (_, i) => `${i + 1}. Item ${i + 1}\nMOTION: Trustee Lee moved to approve invoices of $${(i + 1) * 1000}. Trustee Park seconded.\nMotion carried 5-0.`,
     ).join('\n');
     const facts = findMeetingFacts(finderInput([motions], { kind: 'minutes' }));
-    expect(facts).toHaveLength(8);
+    expect(facts).toHaveLength(10);
     expect(facts[0]!.statement).toContain('$12000');
   });
 });

@@ -1,6 +1,6 @@
 import type { DocumentKind } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
-import { accommodationFact, agendaItemFacts, meetingFact, publicCommentFact, remoteFact } from './agenda-facts.ts';
+import { accommodationFact, agendaItemFacts, heldRemotelyFact, meetingFact, publicCommentFact, remoteFact } from './agenda-facts.ts';
 import { type DocumentText, documentText } from './document-text.ts';
 import { type RankedFact, draftFact, selectFacts } from './draft-fact.ts';
 import type { Finder, FinderInput } from './finder.ts';
@@ -53,6 +53,7 @@ const minutesFacts = (doc: DocumentText, input: FinderInput): RankedFact[] => {
     ...deadlineFacts(doc, input, 2),
     ...reportedAmounts(doc, motions, numbered),
     ...heldFact(doc, input),
+    ...[heldRemotelyFact(doc)].filter((f) => f !== null),
   ];
 };
 

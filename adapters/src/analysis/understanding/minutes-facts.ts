@@ -8,7 +8,7 @@ import { sayTally } from './vote-tally.ts';
 import { clipWords, joinList, personName, topicWords } from './wording.ts';
 
 /** Words of a motion's subject kept in a statement: enough to name it, short enough to read. */
-const SUBJECT_WORDS = 14;
+const SUBJECT_WORDS = 20;
 
 const tallyWords = (motion: Motion): string => (motion.tally ? sayTally(motion.tally) : '');
 

@@ -18,7 +18,7 @@ const PLAIN: ReadonlyArray<[RegExp, string]> = [
   [/\bexpend(s|ed)?\b/gi, 'spend$1'],
   [/\bsaid\s+(?=\p{L})/giu, 'the '],
   [/\bsuch\s+(?=(?:said|the)\b)/gi, ''],
-  [/\bshall be\b/gi, 'is'],
+  [/\bshall be\b/gi, 'must be'],
   [/\bshall not\b/gi, 'must not'],
   [/\bshall\b/gi, 'must'],
   [/\s+/g, ' '],
