@@ -77,9 +77,12 @@ describe('text PDFs of the corpus', () => {
 
   it('reads the tax levy as a citizen would: the levy, no federal taxing power, a neutral tone, whom to ask', async () => {
     const analysis = await analyze('wpld-ordinance-20-21-02-maintenance-levy.pdf');
-    expect(analysis.summary).toMatch(/special tax of \.02%/);
-    expect(analysis.summary).not.toMatch(/AYES|hereby certify|true and correct copy/);
-    expect([...analysis.keyInsights, ...analysis.legalRisks].join('\n')).toMatch(/^Taxes: .*special tax/m);
+    expect(analysis.metadata.documentKind).toBe('ordinance');
+    expect(analysis.summary).toMatch(/^The Board levies a special tax of \.02% of the value of all taxable property for fiscal year 2020-2021/);
+    expect(analysis.summary).toMatch(/adopted on July 15, 2020, 7 to 0/);
+    expect(analysis.summary).not.toMatch(/AYES|hereby certify|true and correct copy|WHEREAS/);
+    expect(analysis.facts.map((f) => f.type)).toEqual(expect.arrayContaining(['rate', 'vote']));
+    expect(analysis.facts.every((f) => f.verified)).toBe(true);
     expect(analysis.keyInsights.join('\n')).not.toMatch(/ORDINANCE DETERMINING TO LEVY AN/);
     // Article I, Section 8 gives Congress its taxing power; a library district's levy raises no question under it.
     expect(analysis.constitutionalIssues.join('\n')).not.toMatch(/Article I, Section 8/);

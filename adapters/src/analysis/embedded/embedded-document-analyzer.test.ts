@@ -52,7 +52,7 @@ describe('EmbeddedDocumentAnalyzer', () => {
 
   it('composes its summary from the facts in plain words, what is decided first, then one sentence of the document, in 120 words at most', async () => {
     const { draft } = await analyze();
-    expect(draft.summary).toMatch(/^Every sidewalk cafe must obtain an annual permit\. The City Council sets an annual permit fee of \$250\./);
+    expect(draft.summary).toMatch(/^The City Council orders that every sidewalk cafe must obtain an annual permit\. The City Council sets an annual permit fee of \$250\./);
     expect(draft.summary).toContain('a fine of up to $500');
     expect(draft.summary.split(/\s+/).length).toBeLessThanOrEqual(120);
     expect(draft.summary).not.toMatch(/WHEREAS|shall/);

@@ -91,12 +91,13 @@ class DraftBuilder {
   /** The facts the summary states, which no item repeats in the document's words. */
   readonly said: string[] = [];
 
-  /** Units whose point a fact already states: the document's own words would say it twice. */
+  /** Units whose point a fact already states: an insight or a risk in the document's own words would say it twice. */
   readonly stated = new Set<number>();
 
   /** Adds an item resting on `unit`, quoted by `quote` (a verbatim span of it; its opening by default). */
   add(section: ListSectionKey, text: string, unit: TextUnit, quote = quoteOf(unit)): boolean {
-    if (this.full(section) || this.has(section, unit) || this.stated.has(unit.id)) return false;
+    const told = this.stated.has(unit.id) && (section === 'keyInsights' || section === 'legalRisks');
+    if (this.full(section) || this.has(section, unit) || told) return false;
     // Pages repeat themselves (a form's footer, a recital restating the ordinance): one point is made once,
     // in the insights and the risks together.
     const peers = section === 'keyInsights' || section === 'legalRisks' ? [...this.lists.keyInsights, ...this.lists.legalRisks, ...this.said] : this.lists[section];
@@ -150,6 +151,7 @@ const FRAGMENT = /^\p{Ll}|:$|\b(?:and|or|of|the|to|for|an?|in|by|with|that)$/u;
  */
 const informative = (u: TextUnit, kinds: Set<PatternKind>): boolean =>
   !isFormality(u.text) &&
+  !RECITAL.test(u.text) &&
   !isClosingClause(u.text) &&
   !isTitleLine(u.text) &&
   ((u.kind === 'prose' && u.wordCount >= 6 && !FRAGMENT.test(u.text)) || (u.kind === 'table' && kinds.has('amount') && u.wordCount >= 3));
@@ -183,6 +185,12 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const summaryUnits = ownSentences(ranked.length > 0 ? ranked.map((r) => r.unit) : fallbackSummary(units), told, opening,
       bill ? Number.POSITIVE_INFINITY : 1);
     const builder = new DraftBuilder(summaryUnits);
+    if (focus !== null && focus.trim() !== '') {
+      // The ranker already weighs the focus: its best sentences answer the citizen first, even where a fact says them.
+      for (const r of ranked.slice(0, 2)) {
+        if (builder.add('keyInsights', `On your focus: ${shorten(summarySentence(r.unit.text))}`, r.unit)) builder.shown.add(r.unit.id);
+      }
+    }
     builder.said.push(...told.map((f) => f.statement));
     const quotes = facts.map((f) => normalizeForGrounding(f.quote));
     for (const unit of units) {
@@ -202,7 +210,7 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const patternsOf = memoPatterns();
 
     // Sentences picked by patterns complete the insights when the facts leave room.
-    if (!builder.full('keyInsights')) this.addKeyInsights(builder, byImportance, ranked, patternsOf, focus !== null && focus.trim() !== '');
+    if (!builder.full('keyInsights')) this.addKeyInsights(builder, byImportance, ranked, patternsOf);
     if (builder.lists.legalRisks.length === 0) this.addLegalRisks(builder, byImportance, patternsOf, ranked.length <= SHORT_DOCUMENT);
     this.addConstitutionalIssues(builder, units, ranked);
     for (const action of findCitizenActions(units, patternsOf)) {
@@ -236,15 +244,10 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     byImportance: readonly TextUnit[],
     ranked: readonly RankedUnit[],
     patternsOf: (u: TextUnit) => Set<PatternKind>,
-    focused: boolean,
   ): void {
     const add = (text: string, unit: TextUnit, quote?: string) => {
       if (builder.add('keyInsights', text, unit, quote)) builder.shown.add(unit.id);
     };
-    if (focused) {
-      // The ranker already weighs the focus: its best sentences answer the citizen first, even from the summary.
-      for (const r of ranked.slice(0, 2)) add(`On your focus: ${shorten(summarySentence(r.unit.text))}`, r.unit);
-    }
     // One insight per kind first (money, taxes, deadlines, powers …), so the list is not five amounts; from
     // sentences the summary has not shown, except in a document so short that its summary holds them all.
     const short = ranked.length <= SHORT_DOCUMENT;
@@ -388,12 +391,17 @@ const EVENT = /^(?:Attend|Join or follow|Note the deadline)\b/;
 
 /**
  * An action a citizen can still take (issue 15): a dated one only when a date it names is after the document's
- * own; an undated event only in a document that announces rather than records; a standing channel (a contact,
- * a comment rule) always.
+ * own; an undated event in a document that announces, or in minutes where they say what comes next; a standing
+ * channel (a contact, a comment rule) always.
  */
 const stillOpen = (action: { text: string; unit: TextUnit }, request: AnalysisRequest): boolean => {
   const { date, kind } = request.understanding;
   const dates = findDates(action.unit.text, request.language);
   if (date && dates.length > 0) return dates.some((d) => d.iso > date);
-  return !(EVENT.test(action.text) && kind !== null && RECORDS.has(kind));
+  if (!EVENT.test(action.text) || kind === null || !RECORDS.has(kind)) return true;
+  // Minutes close with what comes next ("The Truth in Taxation Public Hearing is at 7 p.m."): that, and only that.
+  return kind === 'minutes' && LOOKS_AHEAD.test(action.unit.text);
 };
+
+/** Words of a record that announce rather than narrate. */
+const LOOKS_AHEAD = /\b(?:is|are) (?:at|on|scheduled|set|planned)\b|\bwill (?:be|hold|meet)\b|\b(?:next|upcoming|tentative)\b/i;

@@ -52,6 +52,9 @@ const AFFECTS = /\b(?:affects?|would affect)\s+(\d[\d,]*\s+[\p{L}.-]+(?:\s+[\p{L
  * pilot program" ("Each State must…", "No person shall…"). The subject is a short noun phrase at the sentence's start.
  */
 const OBLIGATION = /(?:^|[:;,]\s|``|\)\s|--|\bthat\s)(?:\([\w.]{1,4}\)\s*)*((?:the|each|every|any|no|a|an)\s+[\p{L}][\p{L}\d'-]*(?:\s+[\p{L}\d'-]+){0,6}?)\s+(shall|must|may not|is required to|is authorized to|is prohibited from)\s+([^;]{12,400})/iu;
+/** A declaration: "X is hereby ascertained to be Y", "the rates are hereby established as follows". */
+const DECLARED = /\s(is|are)\s+hereby\s+(?:ascertained|declared|determined|found|established|set|fixed|designated)\s+(?:to\s+be\s+|as\s+)?([^.;]{5,240})/i;
+
 /** Sections of a bill or an ordinance: each may say what it requires once. */
 const SECTION_HEADING = /^(?:SEC(?:TION|\.)?|Section|Article|Art\.)\s*\d+/;
 const MAX_OBLIGATIONS = 8;
@@ -136,8 +139,31 @@ export const findLawFacts: Finder = (input) => {
     if (SECTION_HEADING.test(text)) section += 1;
     // A recital ("WHEREAS…") explains; what follows "NOW, THEREFORE" decides.
     const operative = text.replace(/^[\s\S]*?(?=\bnow,? therefore\b)/i, '');
+
+    // What a section declares: "…, the general prevailing wages … is hereby ascertained to be the same as…".
+    const declared = DECLARED.exec(operative);
+    if (declared) {
+      const before = operative.slice(0, declared.index);
+      const start = Math.max(0, before.lastIndexOf(', the ') + 2, before.lastIndexOf(': ') + 2);
+      const subjectText = operative.slice(start, declared.index).trim();
+      if (subjectText.split(/\s+/).length >= 2) {
+        // A long subject is named by its head: the statement is about what it is declared to be.
+        const head = subjectText.split(',')[0]!;
+        add(fact('decision', `${head}${head === subjectText ? '' : ' …'} ${declared[1]} ${declared[2]}`, operative.slice(start, declared.index + declared[0].length).slice(0, 200), s.page));
+      }
+    }
+
+    // The enacting clause says what the whole document decides: "BE IT ORDAINED … that the prevailing rate of wages…".
+    const enacting = ENACTING.exec(operative);
+    const decided = enacting ? operative.slice(enacting.index + enacting[0].length).trim() : '';
+    const enacts = enacting !== null && decided.split(/\s+/).length >= 6 && !LEVY.test(decided) && !/^for\b/i.test(decided);
+    if (enacting && enacts) {
+      const clause = enacting[0];
+      const verb = /resolved/i.test(clause) ? 'resolves' : /enacted/i.test(clause) ? 'enacts' : /determined/i.test(clause) ? 'determines' : 'orders';
+      add(fact('decision', `${shortBody(enacting[1]!)} ${verb} that ${decided}`, decided.slice(0, 200), s.page));
+    }
     const obliged = OBLIGATION.exec(operative);
-    if (obliged && obligations < MAX_OBLIGATIONS && (obligedIn.get(section) ?? 0) < 2 && !/^whereas\b/i.test(operative) && !isShouting(operative)) {
+    if (obliged && !enacts && obligations < MAX_OBLIGATIONS && (obligedIn.get(section) ?? 0) < 2 && !/^whereas\b/i.test(operative) && !isShouting(operative)) {
       obligations += 1;
       obligedIn.set(section, (obligedIn.get(section) ?? 0) + 1);
       add(fact('decision', `${obliged[1]} ${obliged[2]} ${obliged[3]}`, operative.slice(obliged.index + obliged[0].indexOf(obliged[1]!)).slice(0, 200), s.page));
