@@ -106,7 +106,7 @@ export const documentKindLabel = (kind: DocumentKind | null): string => (kind ? 
 
 export const factTypes = [
   'decision', 'vote', 'amendment', 'party-outcome', 'amount', 'rate', 'date', 'deadline', 'penalty', 'affected',
-  'participation',
+  'participation', 'count',
 ] as const;
 export type FactType = (typeof factTypes)[number];
 
@@ -114,6 +114,8 @@ export type FactType = (typeof factTypes)[number];
 export const factGroups: ReadonlyArray<{ key: string; label: string; types: readonly FactType[] }> = [
   { key: 'decisions', label: 'Decisions and votes', types: ['decision', 'vote', 'amendment', 'party-outcome'] },
   { key: 'money', label: 'Money', types: ['amount', 'rate'] },
+  // Totals and counts that are not money: background checks, arrests, workers laid off, entries of a listing.
+  { key: 'figures', label: 'Figures', types: ['count'] },
   { key: 'dates', label: 'Dates and deadlines', types: ['date', 'deadline'] },
   { key: 'obligations', label: 'Who is affected and penalties', types: ['affected', 'penalty'] },
   { key: 'participation', label: 'How to take part', types: ['participation'] },

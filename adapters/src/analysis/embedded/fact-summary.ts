@@ -11,13 +11,14 @@ const PER_TYPE = 3;
 /** Which facts a summary leads with: what was decided and what it costs before when and who. */
 const WEIGHT: Record<FactType, number> = {
   decision: 0, vote: 1, rate: 0, amount: 2, amendment: 2, 'party-outcome': 0, penalty: 3, deadline: 3, affected: 4,
-  participation: 4, date: 5,
+  participation: 4, date: 5, count: 2,
 };
 
 /** The label a fact carries as a key insight: a survey's percentage is a "Figure", not "Money". */
 export const FACT_LABEL: Record<FactType, string> = {
   decision: 'Decision', vote: 'Vote', amendment: 'Change', 'party-outcome': 'Outcome', amount: 'Money', rate: 'Rate',
   date: 'Date', deadline: 'Deadline', penalty: 'Penalty', affected: 'Who is affected', participation: 'How to take part',
+  count: 'Figure',
 };
 
 export const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;

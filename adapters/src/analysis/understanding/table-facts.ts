@@ -246,6 +246,7 @@ const describeTable = (
   pages: readonly ExtractedPage[],
   subject: string | null,
   english: boolean,
+  money: boolean,
 ): TableFacts => {
   // An English sentence quotes the words of a label in another language.
   const name = (label: string): string => (english ? label : `“${label}”`);
@@ -260,7 +261,8 @@ const describeTable = (
   let totalFrom: TextTable | null = null;
   let base: { value: number; said: string } | null = null;
   const facts: DraftFact[] = [];
-  const type: DraftFact['type'] = table.currency !== null ? 'amount' : table.listing ? 'affected' : 'amount';
+  // Money is money; a total of checks, arrests or workers is a count.
+  const type: DraftFact['type'] = table.currency !== null || money ? 'amount' : 'count';
 
   if (totalRow && totalCell && !totalCell.empty) {
     // In a budget of several years, the year said is the one read.
@@ -288,7 +290,7 @@ const describeTable = (
     const listingName = subject ? `“${subject}”` : 'The listing';
     if (stated) {
       total = {
-        type: 'affected',
+        type: 'count',
         statement: `${listingName} has ${sayNumber(count)} entries adding up to ${say(counted)}, as its total line states.`,
         quote: pageOf(pages, stated.row.page).text.slice(stated.row.labelStart, stated.through).replace(/\s+/g, ' '),
         page: stated.row.page,
@@ -456,7 +458,7 @@ const listingFacts = (listing: RecordListing, pages: readonly ExtractedPage[], s
   const name = subject ? `“${subject}”` : 'The listing';
   const of = listing.pagesInAll !== null && listing.pagesInAll > pages.length ? `, on ${sayNumber(pages.length)} of its ${sayNumber(listing.pagesInAll)} pages` : '';
   facts.push({
-    type: 'affected',
+    type: 'count',
     statement: `${name} shows ${sayNumber(listing.count)} entries${of}.`,
     quote: listing.first.quote,
     page: listing.first.page,
@@ -495,7 +497,9 @@ export const findTableFacts: Finder = (input) => {
   const period = input.kind !== 'packet' && (chosen.length > 0 || listing !== null) ? findPeriod(pages, language) : null;
   const subject = period?.subject ?? null;
   const english = language === null || language.code === 'en';
-  const described = chosen.map((t) => describeTable(t, tables, pages, subject, english));
+  // A budget's figures are money even where its columns print no currency.
+  const money = input.kind === 'budget' || input.kind === 'ordinance';
+  const described = chosen.map((t) => describeTable(t, tables, pages, subject, english, money));
   // A summary whose total line is the listing's own count and sum says again what the listing's facts say.
   const repeated = new Set(described.map((d) => d.totalFrom).filter((t) => t !== null));
   const kept = described.filter((_, i) => !repeated.has(chosen[i]!));
