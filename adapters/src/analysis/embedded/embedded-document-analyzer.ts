@@ -182,8 +182,10 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const bill = request.understanding.kind === 'bill';
     const told = summaryFacts(facts, bill ? 1 : undefined);
     const opening = told.length > 0 ? told.map((f) => f.statement) : [kindSentence(request.understanding.kind, request.pages.length)];
+    // A table's own words are its headers and rows: its summary is its facts alone.
+    const tabular = request.understanding.kind === 'table' || request.understanding.kind === 'vote-record';
     const summaryUnits = ownSentences(ranked.length > 0 ? ranked.map((r) => r.unit) : fallbackSummary(units), told, opening,
-      bill ? Number.POSITIVE_INFINITY : 1);
+      bill ? Number.POSITIVE_INFINITY : tabular && told.length > 0 ? 0 : 1);
     const builder = new DraftBuilder(summaryUnits);
     if (focus !== null && focus.trim() !== '') {
       // The ranker already weighs the focus: its best sentences answer the citizen first, even where a fact says them.
@@ -350,7 +352,7 @@ const ownSentences = (candidates: readonly TextUnit[], told: readonly DraftFact[
   for (const u of candidates) {
     if (chosen.length >= most || left < OWN_MIN_WORDS) break;
     if (
-      u.kind === 'boilerplate' || u.kind === 'table' || figures(u.text) || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
+      u.kind === 'boilerplate' || u.kind === 'table' || figures(u.text) || repetitive(u.text) || isFormality(u.text) || isClosingClause(u.text) || isTitleLine(u.text) || BOILERPLATE.test(u.text) ||
       u.wordCount < 6 || (most === 1 && (u.wordCount > OWN_MAX_WORDS || RECITAL.test(u.text) || shouting(u.text))) ||
       told.some((f) => u.text.includes(f.quote) || f.quote.includes(u.text))
     ) continue;
@@ -371,6 +373,12 @@ const shouting = (text: string): boolean => (text.match(/\p{Lu}/gu)?.length ?? 0
 const figures = (text: string): boolean => {
   const words = text.split(/\s+/);
   return words.filter((w) => /\d/.test(w)).length >= words.length / 4;
+};
+
+/** A header row read as a sentence repeats its column names: "Handgun Long Gun *Other Handgun Long Gun…". */
+const repetitive = (text: string): boolean => {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.length >= 8 && new Set(words).size < words.length / 2;
 };
 
 /** Fewest words worth adding as a sentence of the document's own. */

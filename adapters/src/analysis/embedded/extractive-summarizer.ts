@@ -38,6 +38,8 @@ const leadingHeadings = (units: readonly TextUnit[]): string =>
 export const summarySentence = (text: string): string =>
   text
     .replace(/^[•▪●◦·*\uF0A7\uF0B7\uF0D8]\s*/, '')
+    // A word processor's hollow bullet often comes out of a PDF as the letter "o": "o In 2018, the SSA…".
+    .replace(/^o\s+(?=\p{Lu})/u, '')
     .replace(/^(?:``|")?(?:\(\w{1,4}\)\s*)+/, '')
     .replace(/^[A-Z][\w ,'’&-]{0,60}\.(?:--|—)\s*/, '')
     .replace(/^(?:--|—)\s*/, '')
