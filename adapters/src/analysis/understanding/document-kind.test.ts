@@ -29,6 +29,16 @@ the Warrenville Public Library District that for the`;
     expect(detectDocumentKind(pagesOf(levy), LANGUAGES.en)).toBe('ordinance');
   });
 
+  it('tells a bill that names itself, or is laid out as Congress lays out bills, whatever its subject', () => {
+    // BillSum-style texts: an appropriations bill, and one with no short title.
+    const funding = 'SECTION 1. SHORT TITLE.\n\n    This Act may be cited as the ``Rural Libraries Funding Act of 2006\'\'.\n\n' +
+      'SEC. 2. FUNDING.\n\n    (a) Fiscal Year 2006.--There are appropriated $6,300,000 for grants to rural libraries for the fiscal year.\n';
+    const untitled = 'SECTION 1. GRANTS FOR PURCHASE OF ULTRASOUND EQUIPMENT.\n\n    (a) In General.--The Secretary may make grants.\n\n' +
+      'SEC. 2. AUTHORIZATION OF APPROPRIATIONS.\n\n    There are authorized to be appropriated $5,000,000.\n';
+    expect(detectDocumentKind(pagesOf(funding), null)).toBe('bill');
+    expect(detectDocumentKind(pagesOf(untitled), null)).toBe('bill');
+  });
+
   it('tells a decision even under a "NOTICE:" about its publication', () => {
     const nlrb = `361 NLRB No. 138
 

@@ -637,6 +637,10 @@ const phrasePoints = (cuesOfKind: KindCues, windows: readonly Window[], language
 };
 
 /** The kind of a document, or null when nothing in it points to any kind. */
+const STATUTE = /\b(?:this|the) act may be cited as\b|\bbe it enacted by the senate and house\b/i;
+const FIRST_SECTION = /^\s*SECTION 1\.\s+[A-Z]/m;
+const SECOND_SECTION = /^\s*SEC\. 2\.\s/m;
+
 export const detectDocumentKind = (
   pages: readonly ExtractedPage[],
   language: DocumentLanguage | null,
@@ -660,6 +664,10 @@ export const detectDocumentKind = (
 
   const openings = tops.slice(1).map(({ top }) => openingKind(top, lang));
   if (isPacket(titles[0], openings, pages.length)) return 'packet';
+  // An act that names itself ("This Act may be cited as…") or is laid out as Congress lays out its bills
+  // ("SECTION 1. …" then "SEC. 2.") is a bill, whatever its subject (a budget, a plan) weighs.
+  const opening = tops[0]!.top.text;
+  if (STATUTE.test(opening) || (FIRST_SECTION.test(opening) && SECOND_SECTION.test(opening))) return 'bill';
 
   const windows = tops.map(({ top }) => top);
   for (const kindCues of KIND_CUES) add(kindCues.kind, phrasePoints(kindCues, windows, lang));
