@@ -11,6 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer } from '../adapters/src/analysis/embedded/embedded-document-analyzer.ts';
 import { RuleBasedFactFinder } from '../adapters/src/analysis/understanding/rule-based-fact-finder.ts';
 import { scoreBillSum } from './rouge.ts';
+import type { DocumentUnderstanding } from '../core/src/analysis/fact-finder.port.ts';
+import { groundFacts } from '../core/src/analysis/grounding.ts';
+import type { ExtractedPage } from '../core/src/analysis/text-extractor.port.ts';
 import { corpusDir } from '../adapters/src/testing/shared-corpus.ts';
 
 export interface Bill {
@@ -40,7 +43,13 @@ export const readBills = (file: string): Bill[] =>
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as Bill);
 
-const facts = new RuleBasedFactFinder();
+const finder = new RuleBasedFactFinder();
+
+/** What the use case gives the analyzer: the rules' understanding, with only the facts whose quote is on its page. */
+const understood = async (pages: ExtractedPage[]): Promise<DocumentUnderstanding> => {
+  const found = await finder.understand(pages, null);
+  return { ...found, facts: groundFacts(found.facts, pages) };
+};
 
 /**
  * The product's summary of a bill: the rule-based facts, then the embedded analyzer, on the bill's text as one
@@ -57,7 +66,7 @@ export const embeddedSummary = async (analyzer: EmbeddedDocumentAnalyzer, bill: 
     prompt: '',
     // BillSum is English throughout; the analyzer would only use the language to warn about another one.
     language: null,
-    understanding: await facts.understand(pages, null),
+    understanding: await understood(pages),
   });
   if (!result.ok) throw new Error(`${bill.bill_id}: ${result.error.code}`);
   return result.value.draft.summary;

@@ -3,7 +3,7 @@ import type { AnalyzerDraft, DocumentLanguage } from '@civicwatch/core/contracts
 import { lawBeyondOfflineAnalyzer } from '@civicwatch/core/contracts/geography.ts';
 import type { AnalysisRequest, AnalyzerOutput, DocumentAnalyzer, Jurisdiction } from '@civicwatch/core/analysis/document-analyzer.port.ts';
 import { isNonEnglish } from '@civicwatch/core/analysis/language-detector.port.ts';
-import { normalizeForGrounding, quoteOccursIn } from '@civicwatch/core/analysis/grounding.ts';
+import { normalizeForGrounding } from '@civicwatch/core/analysis/grounding.ts';
 import type { DraftFact } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { DomainError } from '@civicwatch/core/shared/domain-error.ts';
 import { ok, type Result } from '@civicwatch/core/shared/result.ts';
@@ -177,7 +177,8 @@ export class EmbeddedDocumentAnalyzer implements DocumentAnalyzer {
     const { ranked } = summarize(units, { title: request.title, customFocus: focus });
     signal?.throwIfAborted();
 
-    const facts = checkedFacts(request);
+    // Grounded by the use case before any analyzer runs: each quote is on its page.
+    const facts = request.understanding.facts;
     // A bill is told by its name, then its own provisions (ADR 0019); other documents by their facts.
     const bill = request.understanding.kind === 'bill';
     const told = summaryFacts(facts, bill ? 1 : undefined);
@@ -329,14 +330,6 @@ const fallbackSummary = (units: readonly TextUnit[]): TextUnit[] => {
   return out;
 };
 
-/** The facts whose quote is really on their page: only those may be stated (the use case checks them again). */
-const checkedFacts = (request: AnalysisRequest): DraftFact[] => {
-  const pages = new Map(request.pages.map((p) => [p.number, normalizeForGrounding(p.text)]));
-  return request.understanding.facts.filter((f) => {
-    const page = pages.get(f.page);
-    return page !== undefined && quoteOccursIn(f.quote, '', page);
-  });
-};
 
 /** What a summary never shows: rows of dashes, form blanks, dot leaders, a line of capitals. */
 const BOILERPLATE = /(?:-\s){5}|_{3}|\.{6}|(?:\b\p{Lu}{2,}\b[\s,]+){8}/u;
