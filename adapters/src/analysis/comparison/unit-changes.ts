@@ -1,0 +1,280 @@
+import { findDates, sayDate } from '../understanding/dates.ts';
+import { sayAmount, type WrittenAmount } from '../understanding/money-amounts.ts';
+import { clipQuote } from '../understanding/wording.ts';
+import type { VersionUnit } from './version-units.ts';
+import { diffWords, wordsOf, type Hunk, type Word } from './word-diff.ts';
+
+export type ChangeType = 'amount' | 'date' | 'number' | 'added' | 'removed' | 'reworded';
+
+/** A change before it is checked: its statement, the quote and page of each side, and how much it matters. */
+export interface DraftChange {
+  type: ChangeType;
+  statement: string;
+  before?: { quote: string; page: number };
+  after?: { quote: string; page: number };
+  /** Ranks changes: what a reader must be told first. */
+  weight: number;
+  /** For an amount: the largest difference between the versions' sums, to tell the largest changes first. */
+  shift?: number;
+  /** Position in the later version (or the earlier one), so that changes of equal weight keep the document's order. */
+  order: number;
+}
+
+const SHORT_WORDS = new Set('a i o y an as at be by do he if in is it me my no of on or so to up us we la le de el en et un se al da du'.split(' '));
+const VOWEL = /[aeiouyàâäéèêëîïôöùûüáíóúñ]/i;
+
+/**
+ * What the two versions have in common to read by: the words either writes more than once. OCR's reading of a
+ * signature or a handwritten roll call makes words found nowhere else.
+ */
+export interface Reading {
+  known: ReadonlySet<string>;
+  /** Every sum each version writes, to tell a changed amount from a misread digit. */
+  sums: { before: ReadonlySet<number>; after: ReadonlySet<number> };
+}
+
+export const readingOf = (before: readonly VersionUnit[], after: readonly VersionUnit[]): Reading => {
+  const counts = new Map<string, number>();
+  for (const unit of [...before, ...after]) for (const word of wordsOf(unit.text)) counts.set(word.folded, (counts.get(word.folded) ?? 0) + 1);
+  const sums = (units: readonly VersionUnit[]) => new Set(units.flatMap((u) => u.amounts.map((a) => a.value)));
+  return { known: new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w)), sums: { before: sums(before), after: sums(after) } };
+};
+
+/**
+ * A word a reader can read: a figure, a short common word, a word the documents write more than once, or a
+ * capitalised word with a vowel (a name). OCR's scrawls ("kezon", "Qo", "p=") are none of these.
+ */
+export const readable = (word: Word, reading: Reading): boolean =>
+  /^[$€]?\d/.test(word.text) || word.text === '/s/' || SHORT_WORDS.has(word.folded) || reading.known.has(word.folded) ||
+  (/^\p{Lu}[\p{L}'’.-]*$/u.test(word.text) && word.text.length >= 3 && VOWEL.test(word.text));
+
+/** Share of a text's words that read as words: handwriting read by OCR scores low. */
+export const readableShare = (text: string, reading: Reading): number => {
+  const words = wordsOf(text);
+  return words.length === 0 ? 0 : words.filter((w) => readable(w, reading)).length / words.length;
+};
+
+/** Words run together or split apart by OCR ("OF DUPAGE", "OFDUPAGE"; "DU PAGE"): the same words. */
+const sameLetters = (h: Hunk): boolean =>
+  h.removed.map((w) => w.folded).join('') === h.added.map((w) => w.folded).join('');
+
+/**
+ * True when a sum that differs between the versions is OCR's misreading rather than a change: the two differ
+ * in one digit, and the other version's figure adds up with the sums around it ($1,900,949 + $1,374,051 is
+ * the $3,275,000 the page states) while the figure read does not.
+ */
+const misread = (read: number, other: number, sums: ReadonlySet<number>): boolean => {
+  const a = String(read);
+  const b = String(other);
+  if (a.length !== b.length || [...a].filter((d, k) => d !== b[k]).length !== 1) return false;
+  const adds = (x: number) => [...sums].some((p) => p > 0 && p !== x && (sums.has(x + p) || sums.has(p - x)));
+  return adds(other) && !adds(read);
+};
+
+/** Below this share a unit is OCR's reading of handwriting or a stamp: never reported as a change of its own. */
+export const NOISE = 0.7;
+
+/** A total or a summary line: what a reader of a budget looks at first. */
+const TOTAL_LINE = /\b(?:total|totaux|totales?)\b/i;
+/** How large a sum is, 0 to about 1, to rank changes of equal kind. */
+export const magnitude = (value: number): number => Math.log10(value + 1) / 10;
+
+/** A roll call's lines ("AYES: …", "ABSENT: …"): told as one vote, never word by word. */
+export const ROLL_CALL = /\b(?:ayes?|nays?|nayes|yeas?|noes|absent|abstain)\s?:/i;
+
+const hasFigure = (words: readonly Word[]): boolean => words.some((w) => /\d/.test(w.text));
+
+/** OCR reads a raised "th" as "%" ("17% day of July") and drops spaces ("November 14,2018"): read them back. */
+export const ordinalsRead = (text: string): string =>
+  text.replace(/\b(\d{1,2})\s?[%°™]\s+(?=day\b)/giu, '$1th ').replace(/\b(\d{1,2}),(?=(?:19|20)\d{2}\b)/g, '$1, ');
+
+/** Up to `words` words on each side of a stretch of a unit's text, cut from the text itself: still a quote. */
+const excerpt = (text: string, from: number, to: number, words = 4): string => {
+  const left = text.slice(0, from).split(/\s+/).filter(Boolean);
+  const right = text.slice(to).split(/\s+/).filter(Boolean);
+  const start = left.length > words ? text.slice(0, from).lastIndexOf(left.at(-words)!) : 0;
+  const endWords = right.slice(0, words).join(' ');
+  const endAt = right.length > words ? to + text.slice(to).indexOf(right[words - 1]!) + right[words - 1]!.length : text.length;
+  return clipQuote(text.slice(start, Math.max(endAt, to)).replace(/^[\s,;:]+|[\s,;:]+$/g, '') || endWords);
+};
+
+/** The words a hunk touches on one side as a quote with a little context, or the whole unit when it is short. */
+const hunkQuote = (unit: VersionUnit, words: readonly Word[], anchor: Word | undefined): string => {
+  if (unit.text.split(/\s+/).length <= 14) return clipQuote(unit.text);
+  if (words.length === 0) return anchor ? excerpt(unit.text, anchor.index, anchor.index + anchor.text.length) : clipQuote(unit.text);
+  const first = words[0]!;
+  const last = words.at(-1)!;
+  return excerpt(unit.text, first.index, last.index + last.text.length);
+};
+
+/** The first words of a sentence, as the subject a statement names ("ADOPTED this"). */
+const lead = (text: string, upTo: number): string => {
+  const words = text.slice(0, upTo).split(/\s+/).filter(Boolean);
+  const taken = words.length >= 2 ? words.slice(0, 8) : text.split(/\s+/).slice(0, 6);
+  return taken.join(' ').replace(/[\s,;:(]+$/, '');
+};
+
+const span = (words: readonly Word[], text: string): string =>
+  words.length === 0 ? '' : text.slice(words[0]!.index, words.at(-1)!.index + words.at(-1)!.text.length);
+
+/** "rose from $1 to $2", "fell from …", "changed from …" for a pair of sums. */
+const movement = (from: WrittenAmount | undefined, to: WrittenAmount | undefined): string => {
+  if (!from || !to) return `changed from ${from ? say(from) : 'no amount'} to ${to ? say(to) : 'no amount'}`;
+  const verb = to.value > from.value ? 'rose' : to.value < from.value ? 'fell' : 'stayed';
+  return verb === 'stayed' ? `stayed at ${say(to)}` : `${verb} from ${say(from)} to ${say(to)}`;
+};
+const say = (amount: WrittenAmount): string => sayAmount(amount.value, amount.currency, amount.decimals);
+
+/** An item's name in a statement: its label without its outline mark, with its heading when it is a sub-line. */
+export const itemName = (unit: VersionUnit): string => {
+  const label = unit.label.replace(/^(?:[A-Z]|\d{1,2}|[IVX]{1,4})[.,)]?\s+(?=\S)/, '').replace(/[:\s]+$/, '');
+  return unit.heading && label.split(/\s+/).length <= 3 && !unit.heading.toLowerCase().includes(label.toLowerCase()) ? `${label} (${unit.heading})` : label;
+};
+
+const sameAmounts = (a: readonly WrittenAmount[], b: readonly WrittenAmount[]): boolean =>
+  a.length === b.length && a.every((x, k) => x.value === b[k]!.value);
+
+/** Every sum that differs is a misread digit of one version or the other. */
+const misreadOnly = (before: VersionUnit, after: VersionUnit, reading: Reading): boolean =>
+  before.amounts.length === after.amounts.length &&
+  before.amounts.every((a, k) => {
+    const b = after.amounts[k]!.value;
+    return a.value === b || misread(b, a.value, reading.sums.after) || misread(a.value, b, reading.sums.before);
+  });
+
+/** An item both versions hold: a change when its amounts differ. */
+export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): DraftChange | null => {
+  if (sameAmounts(before.amounts, after.amounts) || misreadOnly(before, after, reading)) return null;
+  const columns = after.columns ?? before.columns;
+  const name = itemName(after);
+  const parts = Array.from({ length: Math.max(before.amounts.length, after.amounts.length) }, (_, k) => ({
+    column: columns?.[k]?.toLowerCase() ?? null,
+    from: before.amounts[k],
+    to: after.amounts[k],
+  })).filter((p) => p.from?.value !== p.to?.value);
+  const said = parts.map((p) => `${p.column ? `${p.column} ` : ''}${movement(p.from, p.to)}`).join('; ');
+  const largest = Math.max(...before.amounts.map((a) => a.value), ...after.amounts.map((a) => a.value));
+  return {
+    type: 'amount',
+    statement: `${name}: ${said}.`,
+    before: { quote: clipQuote(before.text), page: before.page },
+    after: { quote: clipQuote(after.text), page: after.page },
+    weight: TOTAL_LINE.test(after.label) ? 5.5 : 2 + magnitude(largest),
+    shift: Math.max(...parts.map((p) => Math.abs((p.to?.value ?? 0) - (p.from?.value ?? 0)))),
+    order,
+  };
+};
+
+/** An item or a sentence one version holds and the other does not. */
+export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): DraftChange | null => {
+  if (readableShare(unit.text, reading) < NOISE) return null;
+  const quoted = { quote: clipQuote(unit.text), page: unit.page };
+  if (unit.kind === 'item') {
+    const amounts = unit.amounts.map(say).join(' and ');
+    return {
+      type: side === 'after' ? 'added' : 'removed',
+      statement: side === 'after' ? `New line: ${itemName(unit)}, ${amounts}.` : `Line removed: ${itemName(unit)}, ${amounts}.`,
+      [side]: quoted,
+      weight: 5,
+      order,
+    };
+  }
+  if (wordsOf(unit.text).filter((w) => readable(w, reading)).length < 3) return null;
+  return {
+    type: side === 'after' ? 'added' : 'removed',
+    statement: side === 'after' ? `Added: “${clipQuote(unit.text, 160)}”` : `Removed: “${clipQuote(unit.text, 160)}”`,
+    [side]: quoted,
+    weight: 1.5,
+    order,
+  };
+};
+
+/** A sentence the later version writes in place of another one of the earlier version. */
+export const replacementChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): DraftChange | null => {
+  if (readableShare(before.text, reading) < NOISE || readableShare(after.text, reading) < NOISE) return null;
+  return {
+    type: 'reworded',
+    statement: `“${clipQuote(before.text, 120)}” was replaced by “${clipQuote(after.text, 120)}”.`,
+    before: { quote: clipQuote(before.text), page: before.page },
+    after: { quote: clipQuote(after.text), page: after.page },
+    weight: 2.5,
+    order,
+  };
+};
+
+/**
+ * A sentence both versions hold, written differently: changed dates, changed figures and changed words, each
+ * one change. OCR's slips (a letter misread, a scrawl) are not changes.
+ */
+export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): DraftChange[] => {
+  const hunks = diffWords(wordsOf(before.text), wordsOf(after.text));
+  if (hunks.length === 0) return [];
+  if (readableShare(before.text, reading) < NOISE && readableShare(after.text, reading) < NOISE) return [];
+  const changes: DraftChange[] = [];
+  const quotes = (h: Hunk) => ({
+    before: { quote: hunkQuote(before, h.removed, h.added[0]), page: before.page },
+    after: { quote: hunkQuote(after, h.added, h.removed[0]), page: after.page },
+  });
+
+  // Dates one version writes and the other does not, paired in order: "July 17, 2019" became "July 15, 2020".
+  const datesBefore = findDates(ordinalsRead(before.text)).map((d) => d.iso);
+  const datesAfter = findDates(ordinalsRead(after.text)).map((d) => d.iso);
+  const onlyBefore = datesBefore.filter((d) => !datesAfter.includes(d));
+  const onlyAfter = datesAfter.filter((d) => !datesBefore.includes(d));
+  const dateHunks = hunks.filter((h) => hasFigure(h.removed) || hasFigure(h.added));
+  const changedDates = onlyBefore.slice(0, onlyAfter.length).map((d, k) => [d, onlyAfter[k]!] as const);
+  if (changedDates.length > 0) {
+    const first = dateHunks[0] ?? hunks[0]!;
+    const subject = lead(after.text, first.added[0]?.index ?? after.text.length);
+    const said = changedDates.map(([a, b]) => `from ${sayDate(a)} to ${sayDate(b)}`).join(' and ');
+    changes.push({ type: 'date', statement: `The date in “${subject}…” changed ${said}.`, ...quotes(first), weight: 4.5, order });
+  }
+
+  const amountsChanged = !sameAmounts(before.amounts, after.amounts) && before.amounts.length > 0 && after.amounts.length > 0 && !misreadOnly(before, after, reading);
+  if (amountsChanged) {
+    const first = hunks.find((h) => h.removed.some((w) => /\d/.test(w.text))) ?? hunks[0]!;
+    const subject = lead(after.text, first.added[0]?.index ?? after.text.length);
+    const pairs = before.amounts.map((a, k) => [a, after.amounts[k]] as const).filter(([a, b]) => a.value !== b?.value);
+    changes.push({ type: 'amount', statement: `“${subject}…”: ${pairs.map(([a, b]) => movement(a, b)).join('; ')}.`, ...quotes(first), weight: 2 + magnitude(Math.max(...after.amounts.map((a) => a.value))), order });
+  }
+
+  // Figures that are neither dates nor sums: an ordinance's number, a fiscal year, a count.
+  const covered = (unit: VersionUnit, reported: boolean) => {
+    const ranges = [
+      ...(changedDates.length > 0 || !reported ? findDates(ordinalsRead(unit.text)) : []),
+      ...(amountsChanged || !reported ? unit.amounts : []),
+    ].map((r) => [r.index, r.index + r.text.length] as const);
+    return (word: Word) => !/\d/.test(word.text) || ranges.some(([from, to]) => word.index >= from && word.index < to);
+  };
+  const inBefore = covered(before, true);
+  const inAfter = covered(after, true);
+  for (const h of hunks) {
+    if (!hasFigure(h.removed) && !hasFigure(h.added)) continue;
+    if (h.removed.every(inBefore) && h.added.every(inAfter)) continue;
+    if (readableShare(`${span(h.removed, before.text)} ${span(h.added, after.text)}`, reading) < NOISE) continue;
+    const q = quotes(h);
+    changes.push({ type: 'number', statement: `“${q.before.quote}” now reads “${q.after.quote}”.`, ...q, weight: opening ? 6 : 3, order });
+  }
+
+  // Words: what one version says and the other does not, beyond OCR's slips.
+  const wordHunks = hunks.filter((h) => !hasFigure(h.removed) && !hasFigure(h.added)).filter((h) => {
+    const words = [...h.removed, ...h.added];
+    const read = words.filter((w) => readable(w, reading));
+    return !sameLetters(h) && read.some((w) => w.text.length >= 3 && !SHORT_WORDS.has(w.folded)) && read.length / words.length >= NOISE;
+  });
+  if (wordHunks.length > 0) {
+    const h = wordHunks[0]!;
+    const removed = span(h.removed, before.text);
+    const added = span(h.added, after.text);
+    const subject = clipQuote(after.text, 100);
+    const statement = !added
+      ? `Removed “${removed}” from “${subject}”.`
+      : !removed
+        ? `Added “${added}” to “${subject}”.`
+        : `“${quotes(h).before.quote}” now reads “${quotes(h).after.quote}”.`;
+    // Who signs or votes is news: a change of names ranks above other wording.
+    const names = [...h.removed, ...h.added].some((w) => /^\p{Lu}\p{Ll}+/u.test(w.text) && !reading.known.has(w.folded));
+    changes.push({ type: 'reworded', statement, ...quotes(h), weight: opening ? 5.5 : names ? 3.5 : 2.5, order });
+  }
+  return changes;
+};
