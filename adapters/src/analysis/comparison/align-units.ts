@@ -70,6 +70,46 @@ export const alignUnits = (before: readonly VersionUnit[], after: readonly Versi
   return out;
 };
 
+/** How alike two units must be to be one unit moved elsewhere (a page's text read in another order). */
+const MOVED = 0.8;
+/** Beyond this many candidate pairs, moved units are looked for only among units that start alike. */
+const MAX_MOVE_PAIRS = 1_000_000;
+
+/**
+ * Units left alone by the alignment that are one unit moved: pdf.js may read a page's blocks in another
+ * order than OCR reads its scan, and an edited document may move a paragraph. Each pairs with its most
+ * alike lone unit of the other version, at least MOVED alike, best pairs first.
+ */
+export const pairMoved = (before: readonly VersionUnit[], after: readonly VersionUnit[], steps: readonly Aligned[]): Aligned[] => {
+  const loneBefore = steps.flatMap((s) => (s.after === undefined ? [s.before] : []));
+  const loneAfter = steps.flatMap((s) => (s.before === undefined ? [s.after] : []));
+  const a = new Map(loneBefore.map((i) => [i, prepare(before[i]!)]));
+  const b = new Map(loneAfter.map((j) => [j, prepare(after[j]!)]));
+  const opening = (p: Prepared) => `${p.unit.kind}:${p.unit.tokens.slice(0, 2).join(' ')}`;
+  const bounded = loneBefore.length * loneAfter.length > MAX_MOVE_PAIRS;
+  const candidates: Array<{ i: number; j: number; score: number }> = [];
+  for (const [i, pa] of a) {
+    for (const [j, pb] of b) {
+      if (bounded && opening(pa) !== opening(pb)) continue;
+      const score = similarity(pa, pb);
+      if (score >= MOVED) candidates.push({ i, j, score });
+    }
+  }
+  candidates.sort((x, y) => y.score - x.score);
+  const moved = new Map<number, { after: number; similarity: number }>();
+  const taken = new Set<number>();
+  for (const { i, j, score } of candidates) {
+    if (moved.has(i) || taken.has(j)) continue;
+    moved.set(i, { after: j, similarity: score });
+    taken.add(j);
+  }
+  return steps.flatMap((s): Aligned[] => {
+    if (s.after === undefined && moved.has(s.before)) return [{ before: s.before, ...moved.get(s.before)! }];
+    if (s.before === undefined && taken.has(s.after)) return [];
+    return [s];
+  });
+};
+
 /** Pairs of units written the same way exactly once in each version, in an order both versions keep. */
 const uniqueAnchors = (a: readonly Prepared[], b: readonly Prepared[]): Array<readonly [number, number]> => {
   const count = (list: readonly Prepared[]) => {

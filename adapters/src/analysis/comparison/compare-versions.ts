@@ -2,7 +2,7 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
 import { sayAmount } from '../understanding/money-amounts.ts';
 import { findTally, sayTally } from '../understanding/vote-tally.ts';
 import { joinList } from '../understanding/wording.ts';
-import { alignUnits } from './align-units.ts';
+import { alignUnits, pairMoved } from './align-units.ts';
 import {
   ROLL_CALL, itemChange, presenceChange, proseChanges, readingOf, replacementChange, type DraftChange, type Reading,
 } from './unit-changes.ts';
@@ -37,7 +37,8 @@ const voteOf = (units: readonly VersionUnit[], reading: Reading) => {
   const calls = units.filter((u) => ROLL_CALL.test(u.text) || /\bvote\b/i.test(u.text));
   if (calls.length === 0) return null;
   const tally = findTally(calls.map((u) => u.text).join('\n'));
-  if (!tally || tally.for === null) return null;
+  // A roll call whose names OCR or extraction lost ("AYES: ______") counts nobody: no vote is read from it.
+  if (!tally || !tally.for) return null;
   const unit = calls.find((u) => u.text.includes(tally.text.split('\n')[0]!)) ?? calls[0]!;
   // Names OCR read from a signature sheet ("Du Locher, rezon, Pere Koei") are counted only when the documents write them elsewhere too.
   if (unit.ocr && knownShare(tally.text, reading) < READABLE_TALLY) return null;
@@ -91,7 +92,7 @@ const rank = (changes: readonly DraftChange[]): DraftChange[] => {
 export const compareVersions = (earlier: readonly ExtractedPage[], later: readonly ExtractedPage[]): VersionComparison => {
   const before = versionUnits(earlier);
   const after = versionUnits(later);
-  const steps = alignUnits(before, after);
+  const steps = pairMoved(before, after, alignUnits(before, after));
   const reading = readingOf(before, after);
   const changes: DraftChange[] = [];
   let matchedWeight = 0;
@@ -112,7 +113,7 @@ export const compareVersions = (earlier: readonly ExtractedPage[], later: readon
           unchangedAmounts += b.amounts.length;
           for (const amount of b.amounts) if (!largestUnchanged || amount.value > largestUnchanged.value) largestUnchanged = amount;
         }
-      } else if (!ROLL_CALL.test(a.text) && !ROLL_CALL.test(b.text)) {
+      } else {
         changes.push(...proseChanges(a, b, reading, order, step.after < OPENING_UNITS));
         for (const rate of b.text.match(/(?<![\d.])\d*\.?\d+\s?%(?!\s*day\b)/g) ?? []) if (a.text.includes(rate)) rates.add(rate.replace(/\s/g, ''));
       }

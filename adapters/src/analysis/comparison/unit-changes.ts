@@ -37,16 +37,29 @@ export const readingOf = (before: readonly VersionUnit[], after: readonly Versio
   const counts = new Map<string, number>();
   for (const unit of [...before, ...after]) for (const word of wordsOf(unit.text)) counts.set(word.folded, (counts.get(word.folded) ?? 0) + 1);
   const sums = (units: readonly VersionUnit[]) => new Set(units.flatMap((u) => u.amounts.map((a) => a.value)));
-  return { known: new Set([...counts].filter(([, n]) => n >= 2).map(([w]) => w)), sums: { before: sums(before), after: sums(after) } };
+  return { known: new Set([...counts].filter(([w, n]) => n >= 2 && w.length >= 3).map(([w]) => w)), sums: { before: sums(before), after: sums(after) } };
 };
 
 /**
  * A word a reader can read: a figure, a short common word, a word the documents write more than once, or a
- * capitalised word with a vowel (a name). OCR's scrawls ("kezon", "Qo", "p=") are none of these.
+ * word of three letters or more with a vowel, in lower case, capitalised or in capitals. OCR's scrawls of
+ * signatures ("Qo", "p=", "handSon", "tN") are none of these.
  */
 export const readable = (word: Word, reading: Reading): boolean =>
   /^[$€]?\d/.test(word.text) || word.text === '/s/' || SHORT_WORDS.has(word.folded) || reading.known.has(word.folded) ||
-  (/^\p{Lu}[\p{L}'’.-]*$/u.test(word.text) && word.text.length >= 3 && VOWEL.test(word.text));
+  (/^(?:\p{Lu}\p{Ll}{2,}|\p{Ll}{3,}|\p{Lu}{3,})(?:['’-]\p{L}+)*\.?$/u.test(word.text) && VOWEL.test(word.text));
+
+/**
+ * OCR's reading of a signature, a stamp or a handwritten roll call: stray marks ("{", "~", "»", "|", "—") and
+ * lone letters that are no initial ("J 7 v (", "Cr] ALE pclo— | Barbara J.") for one word in five or more.
+ */
+export const scrawled = (raw: string): boolean => {
+  // "/s/" is a typed signature, no scrawl.
+  const text = raw.replace(/\/s\//g, 'signed');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const stray = (text.match(/[{}[\]~»«|\\=<>^*—_]|(?<![\p{L}\p{N}])(?![aAI]\b)\p{L}(?![\p{L}\p{N}.])/gu) ?? []).length;
+  return words > 0 && stray / words >= 0.2;
+};
 
 /** Share of a text's words that read as words: handwriting read by OCR scores low. */
 export const readableShare = (text: string, reading: Reading): number => {
@@ -80,7 +93,7 @@ const TOTAL_LINE = /\b(?:total|totaux|totales?)\b/i;
 export const magnitude = (value: number): number => Math.log10(value + 1) / 10;
 
 /** A roll call's lines ("AYES: …", "ABSENT: …"): told as one vote, never word by word. */
-export const ROLL_CALL = /\b(?:ayes?|nays?|nayes|yeas?|noes|absent|abstain)\s?:/i;
+export const ROLL_CALL = /\b(?:ayes?|aves|nays?|nayes|yeas?|noes|absent|abstain)\s?[:~]/i;
 
 const hasFigure = (words: readonly Word[]): boolean => words.some((w) => /\d/.test(w.text));
 
@@ -167,7 +180,7 @@ export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Rea
 
 /** An item or a sentence one version holds and the other does not. */
 export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): DraftChange | null => {
-  if (readableShare(unit.text, reading) < NOISE) return null;
+  if (readableShare(unit.text, reading) < NOISE || scrawled(unit.text)) return null;
   const quoted = { quote: clipQuote(unit.text), page: unit.page };
   if (unit.kind === 'item') {
     const amounts = unit.amounts.map(say).join(' and ');
@@ -191,7 +204,7 @@ export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', read
 
 /** A sentence the later version writes in place of another one of the earlier version. */
 export const replacementChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): DraftChange | null => {
-  if (readableShare(before.text, reading) < NOISE || readableShare(after.text, reading) < NOISE) return null;
+  if ([before, after].some((u) => readableShare(u.text, reading) < NOISE || scrawled(u.text))) return null;
   return {
     type: 'reworded',
     statement: `“${clipQuote(before.text, 120)}” was replaced by “${clipQuote(after.text, 120)}”.`,
@@ -207,6 +220,8 @@ export const replacementChange = (before: VersionUnit, after: VersionUnit, readi
  * one change. OCR's slips (a letter misread, a scrawl) are not changes.
  */
 export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): DraftChange[] => {
+  // A roll call's names are told as one vote (see voteChange); its dates are told like any other.
+  const rollCall = ROLL_CALL.test(before.text) || ROLL_CALL.test(after.text);
   const hunks = diffWords(wordsOf(before.text), wordsOf(after.text));
   if (hunks.length === 0) return [];
   if (readableShare(before.text, reading) < NOISE && readableShare(after.text, reading) < NOISE) return [];
@@ -230,6 +245,7 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
     changes.push({ type: 'date', statement: `The date in “${subject}…” changed ${said}.`, ...quotes(first), weight: 4.5, order });
   }
 
+  if (rollCall) return changes;
   const amountsChanged = !sameAmounts(before.amounts, after.amounts) && before.amounts.length > 0 && after.amounts.length > 0 && !misreadOnly(before, after, reading);
   if (amountsChanged) {
     const first = hunks.find((h) => h.removed.some((w) => /\d/.test(w.text))) ?? hunks[0]!;
@@ -251,7 +267,8 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   for (const h of hunks) {
     if (!hasFigure(h.removed) && !hasFigure(h.added)) continue;
     if (h.removed.every(inBefore) && h.added.every(inAfter)) continue;
-    if (readableShare(`${span(h.removed, before.text)} ${span(h.added, after.text)}`, reading) < NOISE) continue;
+    const said = `${span(h.removed, before.text)} ${span(h.added, after.text)}`;
+    if (readableShare(said, reading) < NOISE || scrawled(said)) continue;
     const q = quotes(h);
     changes.push({ type: 'number', statement: `“${q.before.quote}” now reads “${q.after.quote}”.`, ...q, weight: opening ? 6 : 3, order });
   }
@@ -260,7 +277,7 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   const wordHunks = hunks.filter((h) => !hasFigure(h.removed) && !hasFigure(h.added)).filter((h) => {
     const words = [...h.removed, ...h.added];
     const read = words.filter((w) => readable(w, reading));
-    return !sameLetters(h) && read.some((w) => w.text.length >= 3 && !SHORT_WORDS.has(w.folded)) && read.length / words.length >= NOISE;
+    return !sameLetters(h) && !scrawled(`${span(h.removed, before.text)} ${span(h.added, after.text)}`) && read.some((w) => w.text.length >= 3 && !SHORT_WORDS.has(w.folded)) && read.length / words.length >= NOISE;
   });
   if (wordHunks.length > 0) {
     const h = wordHunks[0]!;
