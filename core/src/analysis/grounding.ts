@@ -1,5 +1,6 @@
 import type { ListSectionKey } from '../contracts/analysis-catalogue.ts';
 import type { AnalyzerDraft, Citation, DraftFact, Fact } from '../contracts/analysis-result.contract.ts';
+import type { Change, ChangeSide, DraftChange } from '../contracts/comparison-result.contract.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
 type DraftCitation = AnalyzerDraft['citations'][number];
@@ -89,5 +90,31 @@ export const groundFacts = (facts: readonly DraftFact[], pages: readonly Extract
   return facts.flatMap((fact) => {
     const page = normalized.get(fact.page);
     return page !== undefined && quoteOccursIn(fact.quote, '', page) ? [{ ...fact, verified: true }] : [];
+  });
+};
+
+/**
+ * The changes of a comparison with each side's quote checked against its page of its version (`verified`); a
+ * side naming a page its version does not have is dropped, and a change left with no side is dropped too.
+ */
+export const groundChanges = (
+  changes: readonly DraftChange[],
+  earlier: readonly ExtractedPage[],
+  later: readonly ExtractedPage[],
+): Change[] => {
+  const check = (pages: readonly ExtractedPage[]) => {
+    const normalized = new Map(pages.map((p) => [p.number, normalizeForGrounding(p.text)]));
+    return (side: DraftChange['before']): ChangeSide | undefined => {
+      const page = side && normalized.get(side.page);
+      return side && page !== undefined ? { ...side, verified: quoteOccursIn(side.quote, '', page) } : undefined;
+    };
+  };
+  const before = check(earlier);
+  const after = check(later);
+  return changes.flatMap((change) => {
+    const grounded: Change = { type: change.type, statement: change.statement, before: before(change.before), after: after(change.after) };
+    if (!grounded.before) delete grounded.before;
+    if (!grounded.after) delete grounded.after;
+    return grounded.before || grounded.after ? [grounded] : [];
   });
 };

@@ -126,3 +126,25 @@ export const groupFacts = <F extends { type: FactType }>(facts: readonly F[]): A
   factGroups
     .map((group) => ({ key: group.key, label: group.label, facts: facts.filter((f) => group.types.includes(f.type)) }))
     .filter((group) => group.facts.length > 0);
+
+/**
+ * The kinds of change a comparison of two versions tells (ADR 0022), with the label every reader shows: a sum,
+ * a date or another figure that changed, a line or passage one version has and the other lacks, words changed.
+ */
+export const changeTypes = ['amount', 'date', 'number', 'added', 'removed', 'reworded'] as const;
+export type ChangeType = (typeof changeTypes)[number];
+export const changeTypeLabels: Record<ChangeType, string> = {
+  amount: 'Amount',
+  date: 'Date',
+  number: 'Figure',
+  added: 'Added',
+  removed: 'Removed',
+  reworded: 'Wording',
+};
+/** A comparison in the history, beside the analysis types: its label and its empty state. */
+export const comparisonEntry = {
+  key: 'comparison',
+  label: 'Version comparison',
+  changesLabel: 'What changed',
+  empty: 'No substantive change: the two versions say the same thing.',
+} as const;

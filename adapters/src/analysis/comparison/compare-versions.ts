@@ -4,7 +4,7 @@ import { findTally, sayTally } from '../understanding/vote-tally.ts';
 import { joinList } from '../understanding/wording.ts';
 import { alignUnits, pairMoved } from './align-units.ts';
 import {
-  ROLL_CALL, itemChange, presenceChange, proseChanges, readingOf, replacementChange, type DraftChange, type Reading,
+  ROLL_CALL, itemChange, presenceChange, proseChanges, readingOf, replacementChange, type RankedChange, type Reading,
 } from './unit-changes.ts';
 import { clipQuote } from '../understanding/wording.ts';
 import { versionUnits, type VersionUnit } from './version-units.ts';
@@ -13,7 +13,7 @@ export interface VersionComparison {
   /** False when the two documents share too little to be versions of one document. */
   related: boolean;
   summary: string;
-  changes: DraftChange[];
+  changes: RankedChange[];
 }
 
 /** Share of the words of both documents in units that line up, under which they are not versions of one document. */
@@ -46,7 +46,7 @@ const voteOf = (units: readonly VersionUnit[], reading: Reading) => {
 };
 
 /** A change of the recorded vote, or the vote one version records when the other's roll call cannot be read. */
-const voteChange = (before: readonly VersionUnit[], after: readonly VersionUnit[], reading: Reading): DraftChange | null => {
+const voteChange = (before: readonly VersionUnit[], after: readonly VersionUnit[], reading: Reading): RankedChange | null => {
   const hadCall = (units: readonly VersionUnit[]) => units.some((u) => ROLL_CALL.test(u.text));
   const a = voteOf(before, reading);
   const b = voteOf(after, reading);
@@ -69,7 +69,7 @@ const voteChange = (before: readonly VersionUnit[], after: readonly VersionUnit[
  * Orders changes by what a reader must be told first: the opening, totals, lines added or removed, the vote,
  * dates (each change of date told once), the largest amounts, then the rest.
  */
-const rank = (changes: readonly DraftChange[]): DraftChange[] => {
+const rank = (changes: readonly RankedChange[]): RankedChange[] => {
   const seenDates = new Set<string>();
   const kept = changes.filter((change) => {
     if (change.type !== 'date') return true;
@@ -94,7 +94,7 @@ export const compareVersions = (earlier: readonly ExtractedPage[], later: readon
   const after = versionUnits(later);
   const steps = pairMoved(before, after, alignUnits(before, after));
   const reading = readingOf(before, after);
-  const changes: DraftChange[] = [];
+  const changes: RankedChange[] = [];
   let matchedWeight = 0;
   let unchangedAmounts = 0;
   let largestUnchanged = null as null | { value: number; currency: string | null; decimals: number };
@@ -142,10 +142,10 @@ export const compareVersions = (earlier: readonly ExtractedPage[], later: readon
   if (vote) changes.push(vote);
   // Documents that are not versions of one another: only what can be set side by side, sums and dates.
   const told = rank(related ? changes : changes.filter((c) => c.type === 'amount' || c.type === 'date' || (c.type !== 'reworded' && /\d/.test(c.statement))));
-  return { related, summary: summarize(told, unchangedAmounts, largestUnchanged, [...rates], related), changes: told };
+  return { related, summary: summarize(told, unchangedAmounts, largestUnchanged, [...rates]), changes: told };
 };
 
-const TYPE_NAMES: Record<DraftChange['type'], [string, string]> = {
+const TYPE_NAMES: Record<RankedChange['type'], [string, string]> = {
   amount: ['amount', 'amounts'],
   date: ['date', 'dates'],
   number: ['number', 'numbers'],
@@ -155,17 +155,15 @@ const TYPE_NAMES: Record<DraftChange['type'], [string, string]> = {
 };
 
 const summarize = (
-  changes: readonly DraftChange[],
+  changes: readonly RankedChange[],
   unchangedAmounts: number,
   largest: { value: number; currency: string | null; decimals: number } | null,
   rates: readonly string[],
-  related: boolean,
 ): string => {
   const sentences: string[] = [];
-  if (!related) sentences.push('These two documents do not look like versions of one document; the differences found are listed below.');
   if (changes.length === 0) sentences.push('No substantive change: the two versions say the same thing.');
   else {
-    const counts = new Map<DraftChange['type'], number>();
+    const counts = new Map<RankedChange['type'], number>();
     for (const change of changes) counts.set(change.type, (counts.get(change.type) ?? 0) + 1);
     const parts = [...counts].map(([type, n]) => `${n} ${TYPE_NAMES[type][n === 1 ? 0 : 1]}`);
     sentences.push(`The later version differs in ${changes.length} ${changes.length === 1 ? 'place' : 'places'}: ${joinList(parts)}.`);

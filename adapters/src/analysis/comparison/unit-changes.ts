@@ -1,13 +1,12 @@
+import type { ChangeType } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import { findDates, sayDate } from '../understanding/dates.ts';
 import { sayAmount, type WrittenAmount } from '../understanding/money-amounts.ts';
 import { clipQuote } from '../understanding/wording.ts';
 import type { VersionUnit } from './version-units.ts';
 import { diffWords, wordsOf, type Hunk, type Word } from './word-diff.ts';
 
-export type ChangeType = 'amount' | 'date' | 'number' | 'added' | 'removed' | 'reworded';
-
 /** A change before it is checked: its statement, the quote and page of each side, and how much it matters. */
-export interface DraftChange {
+export interface RankedChange {
   type: ChangeType;
   statement: string;
   before?: { quote: string; page: number };
@@ -156,7 +155,7 @@ const misreadOnly = (before: VersionUnit, after: VersionUnit, reading: Reading):
   });
 
 /** An item both versions hold: a change when its amounts differ. */
-export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): DraftChange | null => {
+export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): RankedChange | null => {
   if (sameAmounts(before.amounts, after.amounts) || misreadOnly(before, after, reading)) return null;
   const columns = after.columns ?? before.columns;
   const name = itemName(after);
@@ -179,7 +178,7 @@ export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Rea
 };
 
 /** An item or a sentence one version holds and the other does not. */
-export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): DraftChange | null => {
+export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): RankedChange | null => {
   if (readableShare(unit.text, reading) < NOISE || scrawled(unit.text)) return null;
   const quoted = { quote: clipQuote(unit.text), page: unit.page };
   if (unit.kind === 'item') {
@@ -203,7 +202,7 @@ export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', read
 };
 
 /** A sentence the later version writes in place of another one of the earlier version. */
-export const replacementChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): DraftChange | null => {
+export const replacementChange = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number): RankedChange | null => {
   if ([before, after].some((u) => readableShare(u.text, reading) < NOISE || scrawled(u.text))) return null;
   return {
     type: 'reworded',
@@ -219,13 +218,13 @@ export const replacementChange = (before: VersionUnit, after: VersionUnit, readi
  * A sentence both versions hold, written differently: changed dates, changed figures and changed words, each
  * one change. OCR's slips (a letter misread, a scrawl) are not changes.
  */
-export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): DraftChange[] => {
+export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): RankedChange[] => {
   // A roll call's names are told as one vote (see voteChange); its dates are told like any other.
   const rollCall = ROLL_CALL.test(before.text) || ROLL_CALL.test(after.text);
   const hunks = diffWords(wordsOf(before.text), wordsOf(after.text));
   if (hunks.length === 0) return [];
   if (readableShare(before.text, reading) < NOISE && readableShare(after.text, reading) < NOISE) return [];
-  const changes: DraftChange[] = [];
+  const changes: RankedChange[] = [];
   const quotes = (h: Hunk) => ({
     before: { quote: hunkQuote(before, h.removed, h.added[0]), page: before.page },
     after: { quote: hunkQuote(after, h.added, h.removed[0]), page: after.page },
