@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RegisterUser, RunAnalysis, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
+  ProgressHub, RegisterUser, RunAnalysis, CompareVersions, VersionComparer, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
   WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
@@ -25,6 +25,7 @@ import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 import { RuleBasedFactFinder } from '../analysis/understanding/rule-based-fact-finder.ts';
+import { RuleBasedVersionComparer } from '../analysis/comparison/rule-based-version-comparer.ts';
 import { PostgresProgressHub } from '../progress/postgres-progress-hub.ts';
 import { PgBossAnalysisQueue, type QueueLogger } from '../queue/pg-boss-analysis-queue.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
@@ -103,6 +104,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
   container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
   container.bind<FactFinder>(FactFinder).toConstantValue(new RuleBasedFactFinder());
+  container.bind<VersionComparer>(VersionComparer).toConstantValue(new RuleBasedVersionComparer());
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
   // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
   const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
@@ -147,7 +149,13 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder),
     ));
   container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock()));
-  container.bind(ProcessAnalysis).toDynamicValue(() => new ProcessAnalysis(uow(), container.get(AnalyzeDocument), progressHub, clock(), messages()));
+  container.bind(CompareVersions).toDynamicValue(() =>
+    new CompareVersions(
+      container.get<TextExtractor>(TextExtractor), container.get<VersionComparer>(VersionComparer),
+      container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder), clock(),
+    ));
+  container.bind(ProcessAnalysis).toDynamicValue(() =>
+    new ProcessAnalysis(uow(), container.get(AnalyzeDocument), container.get(CompareVersions), progressHub, clock(), messages()));
   container.bind(AbandonAnalysis).toDynamicValue(() => new AbandonAnalysis(uow(), progressHub));
   container.bind(RunAnalysis).toDynamicValue(() => new RunAnalysis(uow(), container.get(SubmitAnalysis), analysisQueue));
   container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));

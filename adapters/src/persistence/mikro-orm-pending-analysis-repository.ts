@@ -1,22 +1,31 @@
 import type { InferEntity } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PendingAnalysis, PendingAnalysisRepository } from '@civicwatch/core';
+import type { DocumentSource, PendingAnalysis, PendingAnalysisRepository } from '@civicwatch/core';
 import { PendingAnalysisEntity } from './entities/pending-analysis.entity.ts';
 import { isUuid } from './sql-helpers.ts';
 
 type PendingAnalysisRow = InferEntity<typeof PendingAnalysisEntity>;
 
-const toPending = (row: PendingAnalysisRow): PendingAnalysis => ({
-  id: row.id,
-  userId: row.user,
-  createdAt: row.createdAt,
-  progressId: row.progressId ?? null,
-  title: row.title,
-  options: row.options,
-  source: row.documentKind === 'pdf'
-    ? { kind: 'pdf', bytes: new Uint8Array(row.documentBytes!) }
-    : { kind: 'text', text: row.documentText! },
-});
+const sourceOf = (kind: string, bytes: Uint8Array | null | undefined, text: string | null | undefined): DocumentSource =>
+  kind === 'pdf' ? { kind: 'pdf', bytes: new Uint8Array(bytes!) } : { kind: 'text', text: text! };
+
+const toPending = (row: PendingAnalysisRow): PendingAnalysis => {
+  const common = {
+    id: row.id,
+    userId: row.user,
+    createdAt: row.createdAt,
+    progressId: row.progressId ?? null,
+    title: row.title,
+    source: sourceOf(row.documentKind, row.documentBytes, row.documentText),
+  };
+  return row.options.analysisType === 'comparison'
+    ? {
+        ...common,
+        options: row.options,
+        earlier: { title: row.earlierTitle!, source: sourceOf(row.earlierDocumentKind!, row.earlierDocumentBytes, row.earlierDocumentText) },
+      }
+    : { ...common, options: row.options };
+};
 
 export class MikroOrmPendingAnalysisRepository implements PendingAnalysisRepository {
   constructor(private readonly em: EntityManager) {}
@@ -33,6 +42,10 @@ export class MikroOrmPendingAnalysisRepository implements PendingAnalysisReposit
       documentKind: source.kind,
       documentBytes: source.kind === 'pdf' ? Buffer.from(source.bytes) : null,
       documentText: source.kind === 'text' ? source.text : null,
+      earlierTitle: pending.earlier?.title ?? null,
+      earlierDocumentKind: pending.earlier?.source.kind ?? null,
+      earlierDocumentBytes: pending.earlier?.source.kind === 'pdf' ? Buffer.from(pending.earlier.source.bytes) : null,
+      earlierDocumentText: pending.earlier?.source.kind === 'text' ? pending.earlier.source.text : null,
     });
   }
 

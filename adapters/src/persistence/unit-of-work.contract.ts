@@ -39,7 +39,7 @@ export const aPendingAnalysis = (userId: string, overrides: Partial<PendingAnaly
   options: { analysisType: 'summary', country: 'US' },
   source: { kind: 'text', text: 'The Council shall meet on the first Monday of each month.' },
   ...overrides,
-});
+} as PendingAnalysis);
 
 /** A user as RegisterUser builds one; every test makes its own, so tests share one database safely. */
 export const aUser = (overrides: Partial<User> = {}): User => {
@@ -566,6 +566,31 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(await uow.run((r) => r.pendingAnalyses.delete('not-a-uuid'))).toBe(false);
         expect((await uow.run((r) => r.pendingAnalyses.list())).map((p) => p.id)).not.toContain(first.id);
         await uow.run((r) => r.pendingAnalyses.delete(second.id));
+      });
+
+      it('keep a comparison\'s earlier version beside its later one, as text or as a PDF', async () => {
+        const user = await register();
+        const pdf = aPendingAnalysis(user.id, {
+          title: 'Budget as adopted',
+          options: { analysisType: 'comparison' },
+          source: { kind: 'pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x01]) },
+          earlier: { title: 'Tentative budget', source: { kind: 'pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x02]) } },
+        });
+        const text = aPendingAnalysis(user.id, {
+          options: { analysisType: 'comparison' },
+          earlier: { title: 'Last year', source: { kind: 'text', text: 'The levy is .02% of the value of taxable property.' } },
+        });
+        await uow.run(async (r) => {
+          await r.pendingAnalyses.insert(pdf);
+          await r.pendingAnalyses.insert(text);
+        });
+        expect(await uow.run((r) => r.pendingAnalyses.find(pdf.id))).toEqual(pdf);
+        expect(await uow.run((r) => r.pendingAnalyses.find(text.id))).toEqual(text);
+        expect(await uow.run((r) => r.pendingAnalyses.find(aPendingAnalysis(user.id).id))).toBeNull();
+        await uow.run(async (r) => {
+          await r.pendingAnalyses.delete(pdf.id);
+          await r.pendingAnalyses.delete(text.id);
+        });
       });
 
       it('tell whether one of a user\'s own pending analyses follows a progress id', async () => {

@@ -14,6 +14,8 @@ export const NOT_PDF_MESSAGE = 'Only PDF files are accepted.';
 export const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB. Please upload a smaller PDF.';
 export const STATE_SELECTION_MESSAGE = 'State selection available for paying subscribers. Upgrade to select a state.';
 export const CUSTOM_ANALYSIS_MESSAGE = 'Custom analysis available for paying subscribers. Upgrade to access custom analysis.';
+/** A Citizen asking to compare two versions (ADR 0022). */
+export const COMPARISON_MESSAGE = 'Comparing versions is available for paying subscribers';
 /** What a waiting citizen is told when something broke on our side; the credit is back either way. */
 export const ANALYSIS_FAILED_MESSAGE = 'The analysis could not be completed. Your credit has been returned.';
 export const ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE = 'This account was deleted while the analysis ran, so nothing was saved.';

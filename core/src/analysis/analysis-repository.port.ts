@@ -1,4 +1,4 @@
-import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
+import type { StoredAnalysisType } from '../contracts/analysis-summary.contract.ts';
 import type { ShareLink } from './share-link.ts';
 
 /** A stored analysis: the result, title, type and counts; never the document's text or bytes (DECISIONS, privacy). */
@@ -6,7 +6,7 @@ export interface StoredAnalysis {
   id: string;
   userId: string;
   createdAt: Date;
-  analysisType: AnalysisType;
+  analysisType: StoredAnalysisType;
   document: { title: string; type: string };
   /**
    * ISO 639-1 code of the document's language, also in the result's metadata with its name; kept beside the

@@ -7,15 +7,33 @@ import type { DocumentSource } from './analyze-document/analyze-document.use-cas
  * "Credits"). The job's end deletes the row, whether the analysis is stored or refunded, so no document
  * outlives its analysis (DECISIONS "Privacy promise"); the job itself carries ids only.
  */
-export interface PendingAnalysis {
+/** A document waiting for its job: its title and its bytes or text. */
+export interface PendingDocument {
+  title: string;
+  source: DocumentSource;
+}
+
+/** What a pending row asks for: an analysis with its options, or a comparison with the earlier version beside. */
+export type PendingRequest =
+  | { options: AnalysisOptions; earlier?: undefined }
+  | { options: ComparisonOptions; earlier: PendingDocument };
+
+/** A comparison of two versions (ADR 0022) asks for nothing but the versions. */
+export interface ComparisonOptions {
+  analysisType: 'comparison';
+}
+
+export type PendingAnalysis = PendingAnalysisRow & PendingRequest;
+
+interface PendingAnalysisRow {
   /** The id the analysis will be stored under, its job's id, and the reference of its debit and refund. */
   id: string;
   userId: string;
   createdAt: Date;
   /** The client's UUID for following this analysis on the ProgressHub; null when nobody follows it. */
   progressId: string | null;
+  /** The document's title and source; for a comparison, the later version's. */
   title: string;
-  options: AnalysisOptions;
   source: DocumentSource;
 }
 

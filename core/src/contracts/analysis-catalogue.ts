@@ -47,6 +47,10 @@ export type AnalysisTypeEntry = (typeof analysisTypes)[number];
 
 export const analysisTypeOf = (key: AnalysisTypeKey): AnalysisTypeEntry => analysisTypes.find((type) => type.key === key)!;
 
+/** How the history names an entry: its analysis type's label, or "Version comparison". */
+export const historyTypeLabel = (key: AnalysisTypeKey | 'comparison'): string =>
+  key === 'comparison' ? 'Version comparison' : analysisTypeOf(key).label;
+
 /** The summary, first part of every result: `reportLabel` is its heading in the PDF report (spec §7). */
 export const summarySection = {
   key: 'summary',
@@ -144,7 +148,11 @@ export const changeTypeLabels: Record<ChangeType, string> = {
 /** A comparison in the history, beside the analysis types: its label and its empty state. */
 export const comparisonEntry = {
   key: 'comparison',
-  label: 'Version comparison',
   changesLabel: 'What changed',
   empty: 'No substantive change: the two versions say the same thing.',
 } as const;
+
+/** The two versions of a comparison, as every reader names them. */
+export const versionSides = ['earlier', 'later'] as const;
+export type VersionSide = (typeof versionSides)[number];
+export const versionLabels: Record<VersionSide, string> = { earlier: 'Earlier version', later: 'Later version' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSides } from './analysis-catalogue.ts';
 import { textField } from './fields.ts';
 import { analysisResultSchema } from './analysis-result.contract.ts';
 import { dashboardAnalysisSchema } from './dashboard.contract.ts';
@@ -32,9 +33,11 @@ export type AnalysisList = z.infer<typeof analysisListSchema>;
  */
 export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
   z.object({ stage: z.literal('queued') }),
-  z.object({ stage: z.literal('extracting'), page: z.number().int(), pages: z.number().int() }),
-  z.object({ stage: z.literal('ocr'), page: z.number().int(), pages: z.number().int() }),
+  // A comparison reads two versions: `version` says which one's pages these are.
+  z.object({ stage: z.literal('extracting'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
+  z.object({ stage: z.literal('ocr'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
   z.object({ stage: z.literal('analysing') }),
+  z.object({ stage: z.literal('comparing') }),
   z.object({ stage: z.literal('checking_citations') }),
   z.object({ stage: z.literal('done') }),
   z.object({ stage: z.literal('failed'), message: z.string() }),

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { analysisTypeKeys } from './analysis-catalogue.ts';
+import { analysisTypeKeys, comparisonEntry } from './analysis-catalogue.ts';
 
 /** One stored analysis as the dashboard lists it (spec §3 "Analysis (as displayed)"). */
 export const analysisTypeSchema = z.enum(analysisTypeKeys);
 export type AnalysisType = z.infer<typeof analysisTypeSchema>;
+
+/** What an entry of the history is: an analysis of one of the types above, or a comparison of two versions. */
+export const storedAnalysisTypeSchema = z.enum([...analysisTypeKeys, comparisonEntry.key]);
+export type StoredAnalysisType = z.infer<typeof storedAnalysisTypeSchema>;

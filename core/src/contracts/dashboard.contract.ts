@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { userViewSchema } from './user.contract.ts';
-import { analysisTypeSchema } from './analysis-summary.contract.ts';
+import { storedAnalysisTypeSchema } from './analysis-summary.contract.ts';
 
 export const RECENT_ANALYSES = 5;
 
 export const dashboardAnalysisSchema = z.object({
   id: z.uuid(),
   createdAt: z.iso.datetime(),
-  analysisType: analysisTypeSchema,
+  analysisType: storedAnalysisTypeSchema,
   document: z.object({ title: z.string(), type: z.string() }),
   result: z.record(z.string(), z.unknown()),
   /** Its live public link (POST /api/analyses/{id}/share), for its owner to copy again; null while not shared. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisTypeSchema } from './analysis-summary.contract.ts';
+import { storedAnalysisTypeSchema } from './analysis-summary.contract.ts';
 
 /** A revoked, unknown or mistyped share link: the API's message and the shared page's Not Found heading. */
 export const SHARE_NOT_FOUND_MESSAGE = 'This analysis is no longer shared';
@@ -21,7 +21,7 @@ export const sharedAnalysisParamsSchema = z.object({ token: z.string() });
  * (ADR 0010). The result is the analysis's own (findings, sentiment, metadata, citations).
  */
 export const sharedAnalysisSchema = z.object({
-  analysisType: analysisTypeSchema,
+  analysisType: storedAnalysisTypeSchema,
   createdAt: z.iso.datetime(),
   sharedAt: z.iso.datetime(),
   result: z.record(z.string(), z.unknown()),

@@ -1,3 +1,4 @@
+import type { ComparedVersion, ComparisonDraft, VersionComparer } from '../comparison/version-comparer.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { TokenGenerator } from '../shared/token-generator.port.ts';
@@ -88,3 +89,15 @@ const linkIds = new SequentialIds();
 
 /** Account links as the server issues them, with predictable tokens (`token-1`, …) stored as `hash:token-1`. */
 export const testAccountLinks = (clock: Clock): AccountLinks => new AccountLinks(linkTokens, plainTokenHasher, clock, linkIds);
+
+/** A comparer that answers the same comparison whatever the versions: for use cases around the comparison. */
+export class FixedVersionComparer implements VersionComparer {
+  readonly analyzer = 'embedded' as const;
+  readonly model = 'fixed-comparer';
+  readonly compared: Array<[ComparedVersion, ComparedVersion]> = [];
+  constructor(private readonly draft: ComparisonDraft = { related: true, summary: 'No substantive change: the two versions say the same thing.', changes: [] }) {}
+  async compare(earlier: ComparedVersion, later: ComparedVersion): Promise<ComparisonDraft> {
+    this.compared.push([earlier, later]);
+    return this.draft;
+  }
+}

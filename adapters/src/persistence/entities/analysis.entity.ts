@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { analysisTypeKeys } from '@civicwatch/core/contracts/analysis-catalogue.ts';
+import { analysisTypeKeys, comparisonEntry } from '@civicwatch/core/contracts/analysis-catalogue.ts';
 import { UserEntity } from './user.entity.ts';
 
-/** The catalogue's types; a new one also needs a migration that widens the database's check. */
-const analysisTypeCheck = `analysis_type in (${analysisTypeKeys.map((key) => `'${key}'`).join(', ')})`;
+/** The catalogue's types and comparisons; a new one also needs a migration that widens the database's check. */
+const analysisTypeCheck = `analysis_type in (${[...analysisTypeKeys, comparisonEntry.key].map((key) => `'${key}'`).join(', ')})`;
 
 /** Holds the result, never the document's text or bytes (DECISIONS, "Privacy promise"). */
 export const AnalysisEntity = defineEntity({

@@ -15,6 +15,7 @@ import { Migration0013AccountEmailKinds } from './migration-0013-account-email-k
 import { Migration0014QueuedAnalyses } from './migration-0014-queued-analyses.ts';
 import { Migration0015RateLimits } from './migration-0015-rate-limits.ts';
 import { Migration0016UncompressedPendingDocuments } from './migration-0016-uncompressed-pending-documents.ts';
+import { Migration0017Comparisons } from './migration-0017-comparisons.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -38,4 +39,5 @@ export const migrations: MigrationObject[] = [
   { name: '0014-queued-analyses', class: Migration0014QueuedAnalyses },
   { name: '0015-rate-limits', class: Migration0015RateLimits },
   { name: '0016-uncompressed-pending-documents', class: Migration0016UncompressedPendingDocuments },
+  { name: '0017-comparisons', class: Migration0017Comparisons },
 ];

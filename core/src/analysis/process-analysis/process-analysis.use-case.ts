@@ -1,4 +1,6 @@
 import type { AnalysisResult } from '../../contracts/analysis-result.contract.ts';
+import type { ComparisonResult } from '../../contracts/comparison-result.contract.ts';
+import type { CompareVersions } from '../../comparison/compare-versions/compare-versions.use-case.ts';
 import type { AnalysisProgressEvent } from '../../contracts/analysis-history.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
@@ -35,6 +37,7 @@ export class ProcessAnalysis {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly analyzeDocument: AnalyzeDocument,
+    private readonly compareVersions: CompareVersions,
     private readonly progress: ProgressHub,
     private readonly clock: Clock,
     private readonly messages: MessageComposer,
@@ -72,6 +75,16 @@ export class ProcessAnalysis {
   private async analyseAndStore(pending: PendingAnalysis, report: (event: AnalysisProgressEvent) => void): Promise<Result<true, DomainError>> {
     const tier = await this.tierOf(pending.userId);
     if (!tier) return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
+    if (pending.earlier) {
+      const compared = await this.compareVersions.execute({
+        earlier: pending.earlier,
+        later: { title: pending.title, source: pending.source },
+        limits: { maxPages: tier.maxPages, maxCharacters: tier.maxCharacters },
+        onProgress: report,
+      });
+      if (!compared.ok) return err(this.withPlan(compared.error, tier));
+      return this.store(pending, compared.value);
+    }
     const { options } = pending;
     const analysed = await this.analyzeDocument.execute({
       source: pending.source,
@@ -95,7 +108,7 @@ export class ProcessAnalysis {
     return tier;
   }
 
-  private store(pending: PendingAnalysis, result: AnalysisResult): Promise<Result<true, DomainError>> {
+  private store(pending: PendingAnalysis, result: AnalysisResult | ComparisonResult): Promise<Result<true, DomainError>> {
     return this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
       // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep. (An
       // attempt handed back at shutdown but still running finds the row settled by its retry: its answer is dropped.)
@@ -109,7 +122,7 @@ export class ProcessAnalysis {
         createdAt: this.clock.now(),
         analysisType: pending.options.analysisType,
         document: { title: pending.title, type: pending.source.kind },
-        language: result.metadata.language?.code ?? null,
+        language: ('language' in result.metadata ? result.metadata.language : result.metadata.later.language)?.code ?? null,
         result,
       });
       // An optional e-mail: only for users who still want analysis notices.
@@ -118,16 +131,18 @@ export class ProcessAnalysis {
     });
   }
 
-  /** Limits found in the extracted pages are told in the words of the user's plan. */
+  /** Limits found in the extracted pages are told in the words of the user's plan (and of the version they concern). */
   private withPlan(error: DomainError, tier: SubscriptionTier): DomainError {
+    const version = /^(?:Earlier|Later) version: /.exec(error.message)?.[0] ?? '';
     switch (error.code) {
       case 'document.too_many_pages':
-        return domainError(error.code, `Your ${tier.name} plan allows PDFs of up to ${plural(tier.maxPages, 'page')}; this one has more.`);
+        return domainError(error.code, `${version}Your ${tier.name} plan allows PDFs of up to ${plural(tier.maxPages, 'page')}; this one has more.`);
       case 'document.too_many_characters':
         return domainError(error.code,
-          `Your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')} of text per document; this PDF has more.`);
+          `${version}Your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')} of text per document; this PDF has more.`);
       default:
         return error;
     }
   }
 }
+

@@ -5,7 +5,10 @@ import type { AnalysisProgressEvent } from '../../contracts/analysis-history.con
 import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
-import { FixedClock, FixedFactFinder, FixedLanguageDetector, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
+import {
+  FixedClock, FixedFactFinder, FixedLanguageDetector, FixedVersionComparer, SequentialIds, plainTextHasher, testMessages, testAccountLinks,
+} from '../../testing/fakes.ts';
+import { CompareVersions } from '../../comparison/compare-versions/compare-versions.use-case.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { TextExtractor } from '../text-extractor.port.ts';
@@ -99,7 +102,9 @@ beforeEach(async () => {
   queue = new WorkingQueue();
   const ids = new SequentialIds();
   submit = new SubmitAnalysis(uow, hub, ids, clock);
-  processAnalysis = new ProcessAnalysis(uow, new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector(), new FixedFactFinder()), hub, clock, testMessages(clock));
+  const analyze = new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector(), new FixedFactFinder());
+  const compare = new CompareVersions(noPdfs, new FixedVersionComparer(), new FixedLanguageDetector(), new FixedFactFinder(), clock);
+  processAnalysis = new ProcessAnalysis(uow, analyze, compare, hub, clock, testMessages(clock));
   abandon = new AbandonAnalysis(uow, hub);
   run = new RunAnalysis(uow, submit, queue);
   const registered = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))

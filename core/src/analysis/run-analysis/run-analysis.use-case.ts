@@ -1,17 +1,20 @@
 import type { AnalysisResult } from '../../contracts/analysis-result.contract.ts';
+import type { ComparisonResult } from '../../contracts/comparison-result.contract.ts';
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { ANALYSIS_FAILED_MESSAGE, ANALYSIS_STILL_RUNNING_MESSAGE } from '../analysis-policy.ts';
 import type { AnalysisJobs } from '../analysis-jobs.port.ts';
+import type { PendingDocument } from '../pending-analysis-repository.port.ts';
 import type { SubmitAnalysis, SubmitAnalysisInput } from '../submit-analysis/submit-analysis.use-case.ts';
 
 export type RunAnalysisInput = SubmitAnalysisInput;
 
-export interface CompletedAnalysis {
+export interface CompletedAnalysis<R = AnalysisResult> {
   id: string;
   createdAt: Date;
-  result: AnalysisResult;
+  /** An analysis's result, or a comparison's. */
+  result: R;
 }
 
 /** How long a request waits for its analysis by default: a scanned PDF read by OCR or a slow model takes minutes. */
@@ -31,7 +34,10 @@ export class RunAnalysis {
     private readonly waitMs: number = DEFAULT_ANALYSIS_WAIT_MS,
   ) {}
 
-  async execute(input: RunAnalysisInput): Promise<Result<CompletedAnalysis, DomainError>> {
+  /** An analysis answers its result; a comparison (the input names an earlier version) answers the comparison. */
+  async execute(input: RunAnalysisInput & { earlier?: undefined }): Promise<Result<CompletedAnalysis, DomainError>>;
+  async execute(input: RunAnalysisInput & { earlier: PendingDocument }): Promise<Result<CompletedAnalysis<ComparisonResult>, DomainError>>;
+  async execute(input: RunAnalysisInput): Promise<Result<CompletedAnalysis<AnalysisResult | ComparisonResult>, DomainError>> {
     const submitted = await this.submitAnalysis.execute(input);
     if (!submitted.ok) return submitted;
     const { id } = submitted.value;
@@ -47,7 +53,7 @@ export class RunAnalysis {
         const stored = await this.uow.run(({ analyses }) => analyses.get(input.userId, id));
         // Deleted between its storing and this answer (the account or the analysis): it is gone for good.
         if (!stored) return err(domainError('analysis.not_found', 'This analysis was deleted before it could be shown.'));
-        return ok({ id, createdAt: stored.createdAt, result: stored.result as AnalysisResult });
+        return ok({ id, createdAt: stored.createdAt, result: stored.result as AnalysisResult | ComparisonResult });
       }
     }
   }

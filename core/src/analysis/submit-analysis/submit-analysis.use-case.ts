@@ -1,5 +1,4 @@
-import { analysisTypeOf } from '../../contracts/analysis-catalogue.ts';
-import type { AnalysisOptions } from '../../contracts/analyze.contract.ts';
+import { analysisTypeOf, versionLabels } from '../../contracts/analysis-catalogue.ts';
 import { MAX_DOCUMENT_BYTES } from '../../contracts/analyze.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
@@ -12,26 +11,28 @@ import {
   MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentSource,
 } from '../analyze-document/analyze-document.use-case.ts';
 import {
-  ANALYSIS_COST, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, isPaidTier, plural,
+  ANALYSIS_COST, COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, isPaidTier, plural,
   progressReporter,
 } from '../analysis-policy.ts';
 import { hasPdfSignature } from '../pdf-signature.ts';
+import type { PendingRequest } from '../pending-analysis-repository.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 
-export interface SubmitAnalysisInput {
+export type SubmitAnalysisInput = {
   userId: string;
+  /** The document; for a comparison, its later version. */
   source: DocumentSource;
   /** See `documentTitle`. */
   title: string;
-  options: AnalysisOptions;
   /** The client's UUID for following this analysis on the ProgressHub. */
   progressId?: string;
-}
+} & PendingRequest;
 
 /**
- * Takes a signed-in user's analysis in, paid for with one credit: every tier rule that can be checked without
- * reading the document first (a refusal costs nothing), then the debit, the pending row holding the document
- * and the job, in one transaction (ADR 0012). Any worker then runs it (`ProcessAnalysis`). Answers its id.
+ * Takes a signed-in user's analysis in, or comparison of two versions (ADR 0022), paid for with one credit:
+ * every tier rule that can be checked without reading the documents first (a refusal costs nothing), then the
+ * debit, the pending row holding the document(s) and the job, in one transaction (ADR 0012). Any worker then
+ * runs it (`ProcessAnalysis`). Answers its id.
  */
 export class SubmitAnalysis {
   constructor(
@@ -53,15 +54,9 @@ export class SubmitAnalysis {
     const queued = await this.uow.run(async ({ ledger, pendingAnalyses, analysisJobs }) => {
       const posted = await ledger.post({ userId: input.userId, delta: -ANALYSIS_COST, reason: 'analysis_debit', reference: id });
       if (!posted.ok) return posted;
-      await pendingAnalyses.insert({
-        id,
-        userId: input.userId,
-        createdAt: this.clock.now(),
-        progressId: input.progressId ?? null,
-        title: input.title,
-        options: input.options,
-        source: input.source,
-      });
+      const { userId, progressId, title, source } = input;
+      const row = { id, userId, createdAt: this.clock.now(), progressId: progressId ?? null, title, source };
+      await pendingAnalyses.insert(input.earlier ? { ...row, options: input.options, earlier: input.earlier } : { ...row, options: input.options });
       await analysisJobs.enqueue({ analysisId: id, userId: input.userId });
       return ok({ id });
     });
@@ -71,27 +66,42 @@ export class SubmitAnalysis {
 
   /** Everything that can be refused without reading the document, so that a refusal costs nothing. */
   private async admit(input: SubmitAnalysisInput): Promise<Result<SubscriptionTier, DomainError>> {
-    const { source, options } = input;
     const user = await this.uow.read(({ users }) => users.findById(input.userId));
     if (!user) return err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
     const tier = await this.uow.read(({ tiers }) => tiers.get(user.tierId));
     if (!tier) throw new Error(`User ${user.id} is on the unknown tier ${user.tierId}`);
 
-    if (source.kind === 'text') {
-      const characters = documentCharacters([{ text: source.text }]);
-      if (characters > tier.maxCharacters) {
-        return err(domainError('document.too_many_characters',
-          `This text has ${plural(characters, 'character')}; your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')}.`));
+    if (input.earlier) {
+      if (!isPaidTier(tier)) return err(domainError('tier.feature_unavailable', COMPARISON_MESSAGE));
+      // Each version is refused as a document to analyse would be, and named.
+      for (const [side, source] of [['earlier', input.earlier.source], ['later', input.source]] as const) {
+        const admitted = admitDocument(source, tier);
+        if (!admitted.ok) return err(domainError(admitted.error.code, `${versionLabels[side]}: ${admitted.error.message}`));
       }
-      if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
-    } else {
-      if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
-      if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
+      return ok(tier);
     }
+    const admitted = admitDocument(input.source, tier);
+    if (!admitted.ok) return admitted;
     if (!isPaidTier(tier)) {
-      if (options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
-      if (analysisTypeOf(options.analysisType).paidOnly) return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
+      if (input.options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
+      if (analysisTypeOf(input.options.analysisType).paidOnly) return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
     }
     return ok(tier);
   }
 }
+
+/** What can be refused of one document before reading it: its size and signature, or its pasted text's length. */
+const admitDocument = (source: DocumentSource, tier: SubscriptionTier): Result<true, DomainError> => {
+  if (source.kind === 'text') {
+    const characters = documentCharacters([{ text: source.text }]);
+    if (characters > tier.maxCharacters) {
+      return err(domainError('document.too_many_characters',
+        `This text has ${plural(characters, 'character')}; your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')}.`));
+    }
+    if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
+    return ok(true);
+  }
+  if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
+  if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
+  return ok(true);
+};

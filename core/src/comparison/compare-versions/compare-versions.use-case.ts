@@ -1,3 +1,4 @@
+import { versionLabels, versionSides, type VersionSide } from '../../contracts/analysis-catalogue.ts';
 import type { ComparedDocument, ComparisonResult } from '../../contracts/comparison-result.contract.ts';
 import { comparisonResultSchema } from '../../contracts/comparison-result.contract.ts';
 import type { Clock } from '../../shared/clock.port.ts';
@@ -11,10 +12,6 @@ import { readDocument } from '../../analysis/read-document.ts';
 import type { ExtractedPage, ExtractionProgress, TextExtractor } from '../../analysis/text-extractor.port.ts';
 import type { ComparedVersion, VersionComparer } from '../version-comparer.port.ts';
 
-/** The two versions of a comparison, as every reader names them. */
-export const versionSides = ['earlier', 'later'] as const;
-export type VersionSide = (typeof versionSides)[number];
-export const VERSION_LABELS: Record<VersionSide, string> = { earlier: 'Earlier version', later: 'Later version' };
 
 /** What a waiting citizen is told: each version read page by page, then the comparison, then its quotes checked. */
 export type ComparisonProgress =
@@ -89,7 +86,7 @@ export class CompareVersions {
       onProgress: (progress) => input.onProgress?.({ ...progress, version: side }),
     });
     // The same refusals as an analysis, said of the version they concern.
-    if (!pages.ok) return err(domainError(pages.error.code, `${VERSION_LABELS[side]}: ${pages.error.message}`));
+    if (!pages.ok) return err(domainError(pages.error.code, `${versionLabels[side]}: ${pages.error.message}`));
     const language = await this.languages.detect(pages.value.map((p) => p.text).join('\n\n'));
     const found = await this.facts.understand(pages.value, language);
     const understanding = { ...found, facts: groundFacts(found.facts, pages.value) };
