@@ -287,3 +287,52 @@ describe('documentTitle', () => {
     expect(documentTitle({ kind: 'text' })).toBe('Text Document');
   });
 });
+
+describe('RunAnalysis of two versions', () => {
+  const EARLIER = 'The Council levies a tax of .02% for the libraries. Residents may object at the hearing on June 3.';
+  const versions = (overrides: Partial<{ earlier: string; later: string }> = {}) => ({
+    userId,
+    source: { kind: 'text' as const, text: overrides.later ?? TEXT },
+    title: 'Levy as adopted',
+    options: { analysisType: 'comparison' as const },
+    earlier: { title: 'Draft levy', source: { kind: 'text' as const, text: overrides.earlier ?? EARLIER } },
+    progressId: 'p-2',
+  });
+  const onTier = (tierId: 'citizen' | 'patriot') => uow.run((r) => r.users.updateTier(userId, tierId));
+
+  it('refuses a Citizen with the upgrade message before taking the credit', async () => {
+    const result = await run.execute(versions());
+    expect(result).toEqual({ ok: false, error: { code: 'tier.feature_unavailable', message: 'Comparing versions is available for paying subscribers' } });
+    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+    expect(uow.state.analysisJobs).toEqual([]);
+  });
+
+  it('compares both versions for one credit and keeps the comparison in the history, the documents gone', async () => {
+    await onTier('patriot');
+    const result = await run.execute(versions());
+    expect(result.ok).toBe(true);
+    const id = result.ok ? result.value.id : '';
+    expect(result.ok && result.value.result.metadata).toMatchObject({
+      related: true,
+      earlier: { title: 'Draft levy', pages: 1 },
+      later: { title: 'Levy as adopted', pages: 1 },
+    });
+    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id]]);
+    expect(await uow.run((r) => r.analyses.get(userId, id))).toMatchObject({ analysisType: 'comparison', document: { title: 'Levy as adopted', type: 'text' } });
+    expect(await pending()).toEqual([]);
+    expect(hub.events.map((e) => e.stage)).toEqual(['queued', 'extracting', 'extracting', 'comparing', 'checking_citations', 'done']);
+    expect(hub.events.filter((e) => e.stage === 'extracting')).toEqual([
+      { stage: 'extracting', page: 1, pages: 1, version: 'earlier' },
+      { stage: 'extracting', page: 1, pages: 1, version: 'later' },
+    ]);
+  });
+
+  it('names the version it refuses, and takes no credit for it', async () => {
+    await onTier('patriot');
+    const result = await run.execute({ ...versions(), source: { kind: 'pdf', bytes: new TextEncoder().encode('GIF89a') } });
+    expect(result).toEqual({ ok: false, error: { code: 'document.not_pdf', message: 'Later version: Only PDF files are accepted.' } });
+    const short = await run.execute(versions({ earlier: 'Too short.' }));
+    expect(!short.ok && short.error.message).toBe('Earlier version: The document needs at least 50 characters of text to analyse.');
+    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+  });
+});
