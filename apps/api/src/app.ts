@@ -20,6 +20,7 @@ import { profileRoutes } from './routes/profile.routes.ts';
 import { dashboardRoutes } from './routes/dashboard.routes.ts';
 import { publicRoutes } from './routes/public.routes.ts';
 import { analyzeRoutes } from './routes/analyze.routes.ts';
+import { compareRoutes } from './routes/compare.routes.ts';
 import { analysesRoutes } from './routes/analyses.routes.ts';
 import { sharedRoutes } from './routes/shared.routes.ts';
 import { promoRoutes } from './routes/promo.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(dashboardRoutes, { publicUrl: options.publicUrl });
   await app.register(analyzeRoutes);
+  await app.register(compareRoutes);
   await app.register(analysesRoutes, { publicUrl: options.publicUrl });
   await app.register(sharedRoutes);
   await app.register(promoRoutes);

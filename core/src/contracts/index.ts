@@ -12,6 +12,8 @@ export * from './error.contract.ts';
 export * from './analysis-result.contract.ts';
 export * from './analyze.contract.ts';
 export * from './analysis-history.contract.ts';
+export * from './comparison-result.contract.ts';
+export * from './compare.contract.ts';
 export * from './promo.contract.ts';
 export * from './payments.contract.ts';
 export * from './admin.contract.ts';

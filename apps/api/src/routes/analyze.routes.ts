@@ -1,67 +1,22 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  MAX_DOCUMENT_BYTES, RunAnalysis, TOO_LARGE_MESSAGE, WatchAnalysisProgress, analysisOptionsSchema, analyzeResponseSchema,
-  analyzeUploadFieldsSchema, documentTitle, domainError, err, errorBodySchema, isFinalProgress, ok,
-  type AnalysisProgressEvent, type DocumentSource, type DomainError, type Result,
+  RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analyzeResponseSchema, analyzeUploadFieldsSchema, documentTitle,
+  errorBodySchema, isFinalProgress, type AnalysisProgressEvent, type DocumentSource,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
+import { invalid, readMultipartForm } from '../http/multipart-form.ts';
 import { signedInUser } from '../plugins/authentication.ts';
 
-/** Pasted text is limited by the tier (at most 10,000 characters when seeded); this only bounds the parser's memory. */
-const MAX_FIELD_BYTES = 1024 * 1024;
 /** A stream nobody ends (an analysis that never started) is closed after this long; EventSource reconnects if still wanted. */
 const MAX_STREAM_MS = 15 * 60_000;
 const HEARTBEAT_MS = 15_000;
 
-interface AnalyzeForm {
-  fields: Record<string, string>;
-  file: { fileName: string; bytes: Buffer } | null;
-}
-
-const invalid = (message: string) => domainError('validation.invalid', message);
-
-/**
- * Reads the multipart body into memory: the PDF's bytes never touch the disk and are dropped with the request
- * (DECISIONS "Privacy promise"). Limits are enforced while streaming: one file of at most 10 MB.
- */
-async function readForm(app: FastifyInstance, request: FastifyRequest): Promise<Result<AnalyzeForm, DomainError>> {
-  const fields: Record<string, string> = {};
-  let file: AnalyzeForm['file'] = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 20, parts: 21, fieldSize: MAX_FIELD_BYTES } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        // A browser's empty file input sends a nameless, empty part: no file.
-        if (bytes.length === 0 && !part.filename) continue;
-        if (part.fieldname !== 'document') return err(invalid('Upload the PDF in the "document" field'));
-        file = { fileName: part.filename, bytes };
-      } else {
-        if (part.valueTruncated) {
-          return err(part.fieldname === 'text'
-            ? domainError('document.too_many_characters', 'This text is far longer than any plan allows.')
-            : invalid(`The field "${part.fieldname}" is too long`));
-        }
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
-    if (error instanceof app.multipartErrors.FilesLimitError) return err(invalid('Only one file can be uploaded at a time'));
-    if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError) {
-      return err(invalid('The form has too many fields'));
-    }
-    // Anything else the parser throws is the body's fault: cut short ("Unexpected end of multipart data"),
-    // a malformed part header, a connection closed mid-body. Only a fault of ours (a 5xx) goes on.
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 500) throw error;
-    return err(invalid('The form data is cut short or malformed'));
-  }
-  return ok({ fields, file });
-}
+/** POST /api/analyze's body: one PDF in "document", or pasted text in "text". */
+const ANALYZE_FORM = { fileFields: ['document'], textFields: ['text'], tooManyFiles: 'Only one file can be uploaded at a time' } as const;
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid request';
 
@@ -93,13 +48,10 @@ export async function analyzeRoutes(app: FastifyInstance) {
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
-    // Without a boundary the parser cannot find the parts: refused here rather than thrown from inside it.
-    if (!request.isMultipart() || !/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) {
-      return sendDomainError(reply, invalid('Send the document as multipart/form-data'));
-    }
-    const form = await readForm(app, request);
+    const form = await readMultipartForm(app, request, ANALYZE_FORM);
     if (!form.ok) return sendDomainError(reply, form.error);
-    const { fields, file } = form.value;
+    const { fields } = form.value;
+    const file = form.value.files.document;
 
     const options = analysisOptionsSchema.safeParse(fields);
     if (!options.success) return sendDomainError(reply, invalid(firstIssue(options.error)));
