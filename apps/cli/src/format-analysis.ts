@@ -1,13 +1,16 @@
 import {
   analysisTypeOf, citationsOf, documentKindLabel, factsLabel, groupFacts, languageLabel, listSections, summarySection,
-  type AnalysisProgress, type AnalysisResult, type AnalysisType, type CitedSection,
+  versionLabels, type AnalysisProgress, type AnalysisResult, type AnalysisType, type CitedSection, type ComparisonProgress,
 } from '@civicwatch/core';
 
-export const describeProgress = (progress: AnalysisProgress): string => {
+/** One line of progress on stderr; a comparison's pages are named by their version. */
+export const describeProgress = (progress: AnalysisProgress | ComparisonProgress): string => {
+  const version = 'version' in progress && progress.version ? `${versionLabels[progress.version]}: ` : '';
   switch (progress.stage) {
-    case 'extracting': return `Reading page ${progress.page} of ${progress.pages}…`;
-    case 'ocr': return `Reading scanned page ${progress.page} of ${progress.pages} (OCR)…`;
+    case 'extracting': return `${version}Reading page ${progress.page} of ${progress.pages}…`;
+    case 'ocr': return `${version}Reading scanned page ${progress.page} of ${progress.pages} (OCR)…`;
     case 'analysing': return 'Analysing…';
+    case 'comparing': return 'Comparing the versions…';
     case 'checking_citations': return 'Checking citations against the pages…';
   }
 };

@@ -126,6 +126,9 @@ const lead = (text: string, upTo: number): string => {
   return taken.join(' ').replace(/[\s,;:(]+$/, '');
 };
 
+/** A quote inside a statement, without the stop that ends it: the statement ends the sentence. */
+const quoted = (text: string): string => `“${text.replace(/[\s.;,:]+$/u, '')}”`;
+
 const span = (words: readonly Word[], text: string): string =>
   words.length === 0 ? '' : text.slice(words[0]!.index, words.at(-1)!.index + words.at(-1)!.text.length);
 
@@ -180,13 +183,13 @@ export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Rea
 /** An item or a sentence one version holds and the other does not. */
 export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): RankedChange | null => {
   if (readableShare(unit.text, reading) < NOISE || scrawled(unit.text)) return null;
-  const quoted = { quote: clipQuote(unit.text), page: unit.page };
+  const cited = { quote: clipQuote(unit.text), page: unit.page };
   if (unit.kind === 'item') {
     const amounts = unit.amounts.map(say).join(' and ');
     return {
       type: side === 'after' ? 'added' : 'removed',
       statement: side === 'after' ? `New line: ${itemName(unit)}, ${amounts}.` : `Line removed: ${itemName(unit)}, ${amounts}.`,
-      [side]: quoted,
+      [side]: cited,
       weight: 5,
       order,
     };
@@ -194,8 +197,8 @@ export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', read
   if (wordsOf(unit.text).filter((w) => readable(w, reading)).length < 3) return null;
   return {
     type: side === 'after' ? 'added' : 'removed',
-    statement: side === 'after' ? `Added: “${clipQuote(unit.text, 160)}”` : `Removed: “${clipQuote(unit.text, 160)}”`,
-    [side]: quoted,
+    statement: `${side === 'after' ? 'Added' : 'Removed'}: ${quoted(clipQuote(unit.text, 160))}.`,
+    [side]: cited,
     weight: 1.5,
     order,
   };
@@ -206,7 +209,7 @@ export const replacementChange = (before: VersionUnit, after: VersionUnit, readi
   if ([before, after].some((u) => readableShare(u.text, reading) < NOISE || scrawled(u.text))) return null;
   return {
     type: 'reworded',
-    statement: `“${clipQuote(before.text, 120)}” was replaced by “${clipQuote(after.text, 120)}”.`,
+    statement: `${quoted(clipQuote(before.text, 120))} was replaced by ${quoted(clipQuote(after.text, 120))}.`,
     before: { quote: clipQuote(before.text), page: before.page },
     after: { quote: clipQuote(after.text), page: after.page },
     weight: 2.5,
@@ -269,7 +272,7 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
     const said = `${span(h.removed, before.text)} ${span(h.added, after.text)}`;
     if (readableShare(said, reading) < NOISE || scrawled(said)) continue;
     const q = quotes(h);
-    changes.push({ type: 'number', statement: `“${q.before.quote}” now reads “${q.after.quote}”.`, ...q, weight: opening ? 6 : 3, order });
+    changes.push({ type: 'number', statement: `${quoted(q.before.quote)} now reads ${quoted(q.after.quote)}.`, ...q, weight: opening ? 6 : 3, order });
   }
 
   // Words: what one version says and the other does not, beyond OCR's slips.
@@ -284,10 +287,10 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
     const added = span(h.added, after.text);
     const subject = clipQuote(after.text, 100);
     const statement = !added
-      ? `Removed “${removed}” from “${subject}”.`
+      ? `Removed ${quoted(removed)} from ${quoted(subject)}.`
       : !removed
-        ? `Added “${added}” to “${subject}”.`
-        : `“${quotes(h).before.quote}” now reads “${quotes(h).after.quote}”.`;
+        ? `Added ${quoted(added)} to ${quoted(subject)}.`
+        : `${quoted(quotes(h).before.quote)} now reads ${quoted(quotes(h).after.quote)}.`;
     // Who signs or votes is news: a change of names ranks above other wording.
     const names = [...h.removed, ...h.added].some((w) => /^\p{Lu}\p{Ll}+/u.test(w.text) && !reading.known.has(w.folded));
     changes.push({ type: 'reworded', statement, ...quotes(h), weight: opening ? 5.5 : names ? 3.5 : 2.5, order });

@@ -106,7 +106,9 @@ export const versionUnits = (pages: readonly ExtractedPage[]): VersionUnit[] => 
         if (OUTLINE.test(line)) heading = item.label.replace(/^\S+\s+/, '');
         continue;
       }
-      if (isHeading(line) || (line.length <= 80 && !/\p{Ll}/u.test(line) && /\p{Lu}{2}/u.test(line))) {
+      // A line in capitals stands alone (a title, a heading), unless it ends a sentence the line before began.
+      const continues = buffer.length > 0 && !/[.:;!?]$/.test(buffer.at(-1)!);
+      if (isHeading(line) || (!continues && line.length <= 80 && !/\p{Ll}/u.test(line) && /\p{Lu}{2}/u.test(line))) {
         flush();
         if (isHeading(line)) heading = line.replace(OUTLINE.test(line) ? /^\S+\s+/ : /^/, '').replace(/[:\s]+$/, '');
         units.push(prose(page, line));

@@ -1,38 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Command } from 'commander';
-import {
-  AnalyzeDocument, DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords, type DocumentSource,
-} from '@civicwatch/core';
+import { AnalyzeDocument, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords } from '@civicwatch/core';
+import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
-import { exitCodeFor, EXIT_NOINPUT, EXIT_USAGE } from '../exit-codes.ts';
+import { exitCodeFor, EXIT_USAGE } from '../exit-codes.ts';
 import { describeProgress, formatAnalysis } from '../format-analysis.ts';
 import { invalidInput, report } from '../command-outcome.ts';
-
-const readStdin = async (): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const asText = (bytes: Buffer): string | null => {
-  if (bytes.includes(0)) return null;
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Plain UTF-8 is pasted text; everything else goes to the PDF extractor, which reads a PDF by its magic bytes
- * and names anything else (an image, a Word file) as not a PDF.
- */
-export const toSource = (bytes: Buffer, name: string): DocumentSource => {
-  const text = bytes.subarray(0, 1024).includes('%PDF-') || name.toLowerCase().endsWith('.pdf') ? null : asText(bytes);
-  return text === null ? { kind: 'pdf', bytes: new Uint8Array(bytes) } : { kind: 'text', text };
-};
 
 export function registerAnalyzeCommand(program: Command) {
   program
@@ -54,14 +26,7 @@ export function registerAnalyzeCommand(program: Command) {
         program.error('civicwatch analyze: a custom analysis needs --focus', { exitCode: EXIT_USAGE });
       }
 
-      let bytes: Buffer;
-      try {
-        bytes = file === '-' ? await readStdin() : await readFile(file);
-      } catch (error) {
-        program.error(`civicwatch analyze: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { exitCode: EXIT_NOINPUT });
-      }
-      const source = toSource(bytes!, file);
-      const title = raw.title?.trim() || (file === '-' ? (source.kind === 'pdf' ? DEFAULT_DOCUMENT_TITLE : DEFAULT_TEXT_TITLE) : path.basename(file));
+      const { source, title } = await readDocumentArgument(program, 'analyze', file, raw.title);
 
       const result = await withRuntime(({ container }) =>
         container.get(AnalyzeDocument).execute({

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toSource } from './analyze.command.ts';
+import { toSource } from './document-input.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../../adapters/src/extraction/fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../adapters/src/extraction/fixtures/${name}`, import.meta.url));
 
-describe('civicwatch analyze: what the input is', () => {
+describe('civicwatch analyze and compare: what the input is', () => {
   it('reads plain UTF-8 as pasted text, from a file or standard input', () => {
     expect(toSource(Buffer.from('Résolution 12: the council shall meet on May 5.'), '-')).toEqual({
       kind: 'text', text: 'Résolution 12: the council shall meet on May 5.',
