@@ -4,8 +4,8 @@
  * stands for the image's filesystem: the build context is the working tree as it is now (uncommitted changes
  * included) less what .dockerignore leaves out; each COPY copies what it names from the context or an earlier stage;
  * each RUN runs through /bin/sh -c in the stage's WORKDIR with the stage's ENV, as the stage's USER. The base image
- * is node:24-bookworm-slim: its `node` and `npm` are the Node 24 running this script (the repository's, in .tools/
- * when the machine's is older), its OS is this machine's. Then the runtime stage's CMD starts with its ENV on a free
+ * is node:24-bookworm-slim: its `node` and `npm` are a Node 24 of this machine (the one running this script, or the
+ * repository's in .tools/), its OS is this machine's. Then the runtime stage's CMD starts with its ENV on a free
  * PORT, as uid 1000 (the base image's `node`), and is checked: /api/health, the HEALTHCHECK command, the web app, one
  * analysis of a PDF through the API with a verified citation, a clean stop on SIGTERM. Also checked first: that
  * `npm install --package-lock-only` leaves package-lock.json as it is.
@@ -31,9 +31,9 @@ const dockerfilePath = args.includes('--dockerfile') ? path.resolve(args[args.in
 
 /** The accounts of the official node images: `USER node` and `--chown=node` mean uid and gid 1000. */
 const BASE_ACCOUNTS: Record<string, { uid: number; gid: number }> = { root: { uid: 0, gid: 0 }, node: { uid: 1000, gid: 1000 } };
-/** The base image's PATH, after the directory of the node this script runs on (the image's /usr/local/bin/node). */
-const nodeBin = path.dirname(process.execPath);
-const BASE_PATH = `${nodeBin}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`;
+/** The base image's PATH; the replay puts the directory of its stand-in for /usr/local/bin/node first. */
+const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+const systemEnv = { PATH: SYSTEM_PATH };
 /** The PDF uploaded for the analysis: a fixture the repository holds, so the check runs in any clone. */
 const SAMPLE_PDF = path.join(root, 'adapters/src/extraction/fixtures/plain.pdf');
 const TAIL_LINES = 40;
@@ -133,8 +133,25 @@ async function snapshotContext(target: string, ignore: DockerIgnore): Promise<st
 // ---------------------------------------------------------------------------------------------------------------
 // The stages.
 
+/**
+ * The node standing in for a `node:<major>…` base image's: the one running this script, or the repository's
+ * .tools/node (the Makefile's, when the machine's is older), whichever has that major version.
+ */
+async function nodeFor(base: string): Promise<string> {
+  const major = /^node:(\d+)(?:[.-]|$)/.exec(base)?.[1];
+  if (!major) throw new StepFailed(`FROM ${base}: only the official node images are replayed`);
+  const candidates = [process.execPath, path.join(root, '.tools/node/bin/node')].filter((c) => existsSync(c));
+  for (const candidate of candidates) {
+    const version = (await run([candidate, '--version'], { cwd: root, env: systemEnv })).trim();
+    if (version.slice(1).split('.')[0] === major) return path.dirname(candidate);
+  }
+  throw new StepFailed(`FROM ${base} needs Node ${major}: this is ${process.version}, and .tools/node has none`);
+}
+
 interface StageState {
   stage: Stage;
+  /** The directory of the node (and npm) standing in for the base image's. */
+  nodeBin: string;
   /** HOME for a user other than root (root's RUN steps keep this machine's, with npm's cache and settings). */
   home: string;
   /** The directory that stands for the stage's `/`. */
@@ -158,7 +175,7 @@ async function translate(value: string, rootfs: string): Promise<string> {
 
 /** The stage's ENV (paths into the image translated) over `base`, with `overrides` (as `docker run -e`) last. */
 async function environment(state: StageState, base: Record<string, string>, overrides: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = { PATH: BASE_PATH, ...base };
+  const env: NodeJS.ProcessEnv = { PATH: `${state.nodeBin}:${SYSTEM_PATH}`, ...base };
   for (const [name, value] of Object.entries(state.env)) env[name] = await translate(value, state.rootfs);
   return { ...env, ...overrides };
 }
@@ -185,8 +202,8 @@ async function copy(step: CopyStep, state: StageState, context: string, stages: 
     // A directory's contents go into the destination; a file goes into it, or becomes it.
     const copied = stat.isDirectory() ? target : intoDirectory ? path.join(target, path.basename(source)) : target;
     await fs.mkdir(stat.isDirectory() ? target : path.dirname(copied), { recursive: true });
-    await run(['cp', '-R', '-P', '--preserve=mode', stat.isDirectory() ? `${source}/.` : source, copied], { cwd: state.rootfs, env: { PATH: BASE_PATH } });
-    if (owner) await run(['chown', '-R', '-h', `${owner.uid}:${owner.gid}`, copied], { cwd: state.rootfs, env: { PATH: BASE_PATH } });
+    await run(['cp', '-R', '-P', '--preserve=mode', stat.isDirectory() ? `${source}/.` : source, copied], { cwd: state.rootfs, env: systemEnv });
+    if (owner) await run(['chown', '-R', '-h', `${owner.uid}:${owner.gid}`, copied], { cwd: state.rootfs, env: systemEnv });
   }
 }
 
@@ -326,13 +343,15 @@ async function main() {
         await fs.copyFile(path.join(context, manifest), path.join(lockDir, manifest));
       }
       const before = await fs.readFile(path.join(lockDir, 'package-lock.json'), 'utf8');
+      // The image's npm: another major version may write the lockfile otherwise.
+      const nodeBin = await nodeFor(stages[0]!.base);
       // Without `resolved` URLs, as the committed lockfile is written (any registry serves it).
       await run(['npm', 'install', '--package-lock-only', '--ignore-scripts', '--omit-lockfile-registry-resolved', '--no-audit', '--no-fund', '--loglevel=error'],
-        { cwd: lockDir, env: { PATH: BASE_PATH, ...hostNetwork() } });
+        { cwd: lockDir, env: { PATH: `${nodeBin}:${SYSTEM_PATH}`, ...hostNetwork() } });
       const after = await fs.readFile(path.join(lockDir, 'package-lock.json'), 'utf8');
       if (after !== before) {
         const diff = await run(['git', 'diff', '--no-index', '--stat', '--', path.join(context, 'package-lock.json'), path.join(lockDir, 'package-lock.json')],
-          { cwd: work, env: { PATH: BASE_PATH } }).catch((error: StepFailed) => error.output);
+          { cwd: work, env: systemEnv }).catch((error: StepFailed) => error.output);
         throw new StepFailed('npm would change package-lock.json: run `npm install` and commit it', diff);
       }
     });
@@ -343,17 +362,11 @@ async function main() {
       ok = await check(`stage ${stage.name ?? index} (${label}, FROM ${stage.base})`, async () => {
         const parent = states.find((s) => s.stage.name === stage.base);
         const rootfs = path.join(work, `stage-${index}`);
-        if (parent) {
-          await run(['cp', '-a', parent.rootfs, rootfs], { cwd: work, env: { PATH: BASE_PATH } });
-        } else {
-          const major = /^node:(\d+)(?:[.-]|$)/.exec(stage.base)?.[1];
-          if (!major) throw new StepFailed(`FROM ${stage.base}: only the node images are replayed`);
-          if (major !== process.versions.node.split('.')[0]) throw new StepFailed(`FROM ${stage.base} needs Node ${major}; this is Node ${process.versions.node}`);
-          await fs.mkdir(rootfs);
-        }
+        if (parent) await run(['cp', '-a', parent.rootfs, rootfs], { cwd: work, env: systemEnv });
+        else await fs.mkdir(rootfs);
         const state: StageState = parent
-          ? { stage, home, rootfs, workdir: parent.workdir, env: { ...parent.env }, user: parent.user }
-          : { stage, home, rootfs, workdir: '/', env: {}, user: 'root' };
+          ? { ...parent, stage, rootfs, env: { ...parent.env } }
+          : { stage, nodeBin: await nodeFor(stage.base), home, rootfs, workdir: '/', env: {}, user: 'root' };
         states.push(state);
         await replayStage(state, context, states);
       });
@@ -370,7 +383,7 @@ async function main() {
       if (account(runtime.user).uid === 0) throw new StepFailed('the runtime stage runs as root: set USER');
       if (!runtime.stage.volumes.includes(runtime.env.DATA_DIR ?? '')) throw new StepFailed(`DATA_DIR (${runtime.env.DATA_DIR}) is not a VOLUME`);
       if (!runtime.stage.expose.includes(runtime.env.PORT ?? '')) throw new StepFailed(`PORT (${runtime.env.PORT}) is not EXPOSEd`);
-      const size = await run(['du', '-sh', '.'], { cwd: appDir, env: { PATH: BASE_PATH } });
+      const size = await run(['du', '-sh', '.'], { cwd: appDir, env: systemEnv });
       return `${size.split('\t')[0]} in ${runtime.workdir}, running as ${runtime.user}: ${runtime.stage.cmd.join(' ')}`;
     });
     if (!ok) return;
