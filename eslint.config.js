@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const ioLibraries = [
   'node:*', 'fs', 'fs/*', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os', 'worker_threads',
   '@mikro-orm/*', '@electric-sql/*', 'pg', 'fastify', '@fastify/*', 'openai', 'ollama', 'stripe',
-  'pdfjs-dist', 'pdfjs-dist/*', 'tesseract.js', 'piscina', 'inversify', '@node-rs/*', 'react', 'react-dom',
+  'pdfjs-dist', 'pdfjs-dist/*', 'tesseract.js', 'inversify', '@node-rs/*', 'react', 'react-dom',
   'commander', 'pino',
 ];
 

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { MAX_DOCUMENT_BYTES, TOO_LARGE_MESSAGE } from '@civicwatch/core';
 import { configVariables, loadConfig } from '@civicwatch/adapters/config/config.ts';
 import { buildTestApp, type TestApp } from '@civicwatch/api/testing/test-app.ts';
+import { parseDockerfile } from '../scripts/dockerfile.ts';
 
 /**
  * No container engine runs on the development machine, so docker-compose.yml is checked here instead: against
@@ -35,7 +36,10 @@ interface ComposeFile {
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as ComposeFile;
 const services = Object.entries(compose.services);
 const appServices = services.filter(([, s]) => s.build === '.');
-const runningCommand = (command: string) => appServices.filter(([, s]) => s.command?.join(' ') === `node_modules/.bin/civicwatch ${command}`);
+/** The image's CMD (`node … serve`) with another `civicwatch` command: every service runs node itself, as the image does. */
+const imageCommand = parseDockerfile(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).at(-1)!.cmd!;
+const runningCommand = (command: string) =>
+  appServices.filter(([, s]) => s.command?.join(' ') === [...imageCommand.slice(0, -1), command].join(' '));
 const apis = runningCommand('serve');
 const workers = runningCommand('worker');
 const migrations = runningCommand('migrate');

@@ -1,7 +1,8 @@
 /**
  * `make test`: every test tier in turn (unit + web + database, the Cucumber features, the browser journeys, the
- * resilience suite), each runner's own output streamed, then one line `N passed, N failed` over all of them.
- * A tier that cannot start (a runner crash) counts as one failure, so CI never goes green on silence.
+ * replayed Docker image, the resilience suite), each runner's own output streamed, then one line
+ * `N passed, N failed` over all of them. A tier that cannot start (a runner crash) counts as one failure, so CI
+ * never goes green on silence.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -49,6 +50,19 @@ async function cucumber(profile: 'default' | 'http' | 'cli' | 'postgres'): Promi
   return { name: `features:${profile}`, passed, failed: failed || (exitCode !== 0 ? 1 : 0), exitCode };
 }
 
+/**
+ * The Dockerfile replayed without a container engine (scripts/replay-image.ts): its stages built from the working
+ * tree, the runtime stage's command started and checked; one result per check. Skipped, and said, without root.
+ */
+async function image(): Promise<Tally> {
+  const report = path.join(artifacts, 'image.json');
+  const exitCode = await run('npx', ['tsx', 'scripts/replay-image.ts', '--report', report]);
+  const json = await readJson<{ passed: number; failed: number; skipped?: string }>(report);
+  if (json?.skipped) console.log(`\nimage skipped: ${json.skipped}`);
+  const failed = json?.failed ?? 0;
+  return { name: 'image', passed: json?.passed ?? 0, failed: failed || (exitCode !== 0 ? 1 : 0), exitCode };
+}
+
 await rm(artifacts, { recursive: true, force: true });
 await mkdir(artifacts, { recursive: true });
 
@@ -61,6 +75,7 @@ tallies.push(await cucumber('cli'));
 if (process.env.TEST_DATABASE_URL) tallies.push(await cucumber('postgres'));
 else console.log('\nfeatures:postgres skipped: TEST_DATABASE_URL is not set');
 tallies.push(await vitest('e2e', ['e2e']));
+tallies.push(await image());
 // Hostile input, load and faults against real processes (issue 8); `make verify` runs them again beside the benchmarks.
 tallies.push(await vitest('resilience', ['resilience']));
 

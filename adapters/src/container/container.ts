@@ -69,14 +69,17 @@ export interface Runtime {
 }
 
 /**
- * Refuses to work on a schema older than the code (after an update, before `civicwatch migrate`), with a message
- * that says what to do instead of a missing-table error from deep inside a query.
+ * Brings the schema to this code's version before a command or a server works on it, and answers the migrations
+ * it applied. The embedded database belongs to this installation, so its pending committed migrations are applied
+ * here, as `civicwatch migrate` applies them: a fresh clone's first command just works. A PostgreSQL server's schema
+ * is its operator's, migrated once before the instances start (ADR 0015): an older one is refused with a message
+ * that says what to do, instead of a missing-table error from deep inside a query.
  */
-export async function assertSchemaUpToDate(runtime: Runtime): Promise<void> {
+export async function migrateEmbeddedOrRefuseOutdatedSchema(runtime: Runtime): Promise<string[]> {
   const pending = await runtime.database.pendingMigrations();
-  if (pending.length > 0) {
-    throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
-  }
+  if (pending.length === 0) return [];
+  if (runtime.database.kind === 'embedded') return runtime.database.migrate();
+  throw new Error(`The database has ${pending.length} pending migration(s): run \`civicwatch migrate\` first.`);
 }
 
 /**

@@ -52,7 +52,8 @@ export interface OpenDatabaseOptions {
 /**
  * The one entry point to persistence. Both modes use the same driver (@mikro-orm/postgresql over `pg`)
  * and the same migrations; embedded mode reaches PGlite through its Unix socket, never in-process
- * (ADR 0001). Does not migrate: call `migrate()` (the `civicwatch migrate` command does).
+ * (ADR 0001). Does not migrate: call `migrate()` (`civicwatch migrate` does, and every command on the embedded
+ * database: migrateEmbeddedOrRefuseOutdatedSchema).
  */
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   let endpoint: EmbeddedEndpoint | undefined;

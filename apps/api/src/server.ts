@@ -5,7 +5,7 @@ import type { SessionStore } from '@fastify/session';
 import { GrantAdminRoles, SetTierPriceIds, ListSubscriptionTiers, type PublicConfig } from '@civicwatch/core';
 import type { AppConfig } from '@civicwatch/adapters/config/config.ts';
 import { resolveSessionSecret } from '@civicwatch/adapters/config/session-secret.ts';
-import { assertSchemaUpToDate, createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
+import { migrateEmbeddedOrRefuseOutdatedSchema, createRuntime, type Runtime } from '@civicwatch/adapters/container/container.ts';
 import { buildApp } from './app.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -40,13 +40,14 @@ export async function buildAppFor(runtime: Runtime, options: { logger?: boolean 
 }
 
 /**
- * Owns the process: opens the database, refuses to serve an unmigrated schema, listens, and closes
- * everything in order on SIGINT/SIGTERM so the embedded database is never left half-written.
+ * Owns the process: opens the database, migrates it when embedded (refuses a server's older schema), listens,
+ * and closes everything in order on SIGINT/SIGTERM so the embedded database is never left half-written.
  */
 export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   const runtime = await createRuntime(config);
+  let migrated: string[];
   try {
-    await assertSchemaUpToDate(runtime);
+    migrated = await migrateEmbeddedOrRefuseOutdatedSchema(runtime);
   } catch (error) {
     await runtime.close();
     throw error;
@@ -70,6 +71,7 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
     await runtime.close();
     throw error;
   }
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'applied the committed migrations to the embedded database');
   if (admins.granted > 0) app.log.info({ admins: admins.granted }, 'granted the admin role to the verified accounts named by ADMIN_EMAILS');
   if (admins.revoked.length > 0) {
     app.log.warn({ accounts: admins.revoked },

@@ -10,12 +10,13 @@ export function registerWorkerCommand(program: Command) {
       const config = configOrExit();
       if (config.analysisWorkers === 0) return report(usageError('worker', 'ANALYSIS_WORKERS=0 leaves a worker nothing to do: set it to 1 or more'));
       // Loaded on use, so that `--help` and usage errors answer at once.
-      const { assertSchemaUpToDate, createRuntime } = await import('@civicwatch/adapters/container/container.ts');
+      const { migrateEmbeddedOrRefuseOutdatedSchema, createRuntime } = await import('@civicwatch/adapters/container/container.ts');
       const { createProcessLogger } = await import('@civicwatch/adapters/logging/process-logger.ts');
       const logger = createProcessLogger(config);
       const runtime = await createRuntime(config);
       try {
-        await assertSchemaUpToDate(runtime);
+        const migrated = await migrateEmbeddedOrRefuseOutdatedSchema(runtime);
+        if (migrated.length > 0) logger.info({ migrations: migrated }, 'applied the committed migrations to the embedded database');
         await runtime.startAnalysisQueue({ workers: config.analysisWorkers, logger });
       } catch (error) {
         await runtime.close({ graceMs: 0 });

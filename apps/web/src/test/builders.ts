@@ -1,4 +1,5 @@
-import type { AnalysisResult, DashboardAnalysis, DashboardView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
+import { analysisResultSchema, type AnalysisResult, type DashboardAnalysis, type DashboardView, type SubscriptionTierView, type UserView } from '@civicwatch/core/contracts/index.ts';
+import frenchMinutes from './fixtures/fr-chemere-minutes.result.json';
 
 /** Test data that satisfies the shared contracts; override what a test is about. */
 export function aUser(overrides: Partial<UserView> = {}): UserView {
@@ -79,6 +80,15 @@ export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): Dashboar
  * What an analysis of a library district's levy ordinance (three pages) holds once facts exist: facts of four
  * groups, and a summary resting on three quotes of page 1 and one of page 3. The quotes are the document's own.
  */
+/**
+ * The embedded analyzer's result for a real French document: the minutes of Chéméré's municipal council,
+ * 14 January 2014 (corpus fr-chemere-compte-rendu-conseil-municipal-2014-01-14.pdf, `civicwatch analyze --json`).
+ * Accents, €, curly apostrophes, guillemets and ellipses as the analyzer writes them.
+ */
+export function aFrenchMinutesResult(): AnalysisResult {
+  return analysisResultSchema.parse(frenchMinutes);
+}
+
 export function aLevyOrdinanceResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
   return aResult({
     summary:

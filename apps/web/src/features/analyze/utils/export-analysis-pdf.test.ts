@@ -1,14 +1,20 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { jsPDF as JsPdf } from 'jspdf';
+import { aFrenchMinutesResult, aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
+import { readReportFont } from '../../../test/report-font.ts';
 import {
   EXPORT_FAILED_MESSAGE,
   analysisPdfFileName,
-  buildAnalysisPdf,
+  buildAnalysisPdf as buildWithFont,
   citationNote,
   exportAnalysisPdf,
-  toPdfText,
   type AnalysisReport,
 } from './export-analysis-pdf.ts';
+import { loadReportFont, type ReportFontFiles } from './report-font.ts';
 
 type Drawn = { text: string; x: number; y: number; page: number; size: number; bold: boolean };
 const drawn = vi.hoisted(() => [] as Drawn[]);
@@ -49,9 +55,28 @@ const report = (overrides: Partial<AnalysisReport> = {}): AnalysisReport => ({
 const texts = () => drawn.map((d) => d.text);
 const joined = () => texts().join('\n');
 
+let font: ReportFontFiles;
+let scratch: string;
+beforeAll(async () => {
+  font = await readReportFont();
+  scratch = await mkdtemp(path.join(tmpdir(), 'civicwatch-report-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
 beforeEach(() => {
   drawn.length = 0;
 });
+
+const buildAnalysisPdf = (value: AnalysisReport) => buildWithFont(value, { font });
+
+/** The report's text as a reader's PDF viewer gives it back: written to a file and read by poppler's pdftotext. */
+async function pdfText(doc: JsPdf, name: string): Promise<string> {
+  const file = path.join(scratch, `${name}.pdf`);
+  await writeFile(file, new Uint8Array(doc.output('arraybuffer')));
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', '-raw', file, '-'], { encoding: 'utf8' });
+}
+
+/** pdftotext's text with each line break taken for a space, as the wrapping of the layout put them. */
+const flowing = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('PDF report (spec §7)', () => {
   it('has the header, the four sections with page citations, and no Legal Risks', async () => {
@@ -141,8 +166,7 @@ describe('PDF report (spec §7)', () => {
     expect(bodyLines.every((d) => d.size === 11)).toBe(true);
   });
 
-  it('writes only characters the standard fonts can draw', () => {
-    expect(toPdfText('“Quoted” — it’s ✓ … 東京')).toBe('"Quoted" - it\'s verified ... ');
+  it('lists the pages a point rests on once each, saying which were verified', () => {
     expect(citationNote([])).toBeNull();
     expect(
       citationNote([
@@ -162,12 +186,83 @@ describe('PDF report (spec §7)', () => {
   });
 });
 
+describe('PDF report: every character of the analysis', () => {
+  const NOTE = /Some characters cannot be shown in this PDF/;
+  const european = {
+    title: 'Procès-verbal — año fiscal 2026',
+    summary: 'Le conseil a voté « à l’unanimité » un budget de €5 000 — “sans réserve”.',
+    keyInsights: [
+      'Français : l’élève prévoit déjà ses dépenses à Noël.',
+      'Español: el año fiscal cierra en diciembre, señor Muñoz.',
+      'Polski: Zażółć gęślą jaźń, ustawa o opłacie.',
+      'Ελληνικά: Ο δήμος ψήφισε τον προϋπολογισμό.',
+      'Русский: Закон о бюджете принят — «единогласно».',
+      'Punctuation: ‘single’, “double”, en – and em — dashes, … and €12.',
+    ],
+  };
+
+  it('draws French, Spanish, Polish, Greek and Cyrillic, €, dashes and curly quotes as they are', async () => {
+    const doc = await buildAnalysisPdf(report({ title: european.title, result: aResult({ summary: european.summary, keyInsights: european.keyInsights }) }));
+    const text = await pdfText(doc, 'european');
+
+    for (const line of [european.title, european.summary, ...european.keyInsights]) expect(flowing(text)).toContain(line);
+    expect(text).not.toMatch(NOTE);
+    expect(text).not.toContain('\uFFFD');
+    // The document's properties keep the title whole too.
+    expect(execFileSync('pdfinfo', [path.join(scratch, 'european.pdf')], { encoding: 'utf8' })).toContain(`Title:           ${european.title}`);
+  });
+
+  it('lays out the real French minutes in the embedded font, accents and € whole, and its headings in bold', async () => {
+    const result = aFrenchMinutesResult();
+    const title = 'Compte rendu du conseil municipal de Chéméré — 14 janvier 2014';
+    const doc = await buildAnalysisPdf(report({ title, analysisType: 'summary', result }));
+    const text = flowing(await pdfText(doc, 'french-minutes'));
+
+    expect(text).toContain(title);
+    for (const point of [...result.keyInsights, ...result.facts.map((fact) => fact.statement)]) expect(text).toContain(point);
+    expect(text).toContain('This document appears to be in French.');
+    // The minutes set two of their spaces in a symbol font, which maps them to private-use code points (U+F020):
+    // meaningful only in that font, they are marked, and the note says what they were.
+    expect(result.summary).toMatch(/\uF020/);
+    expect(text).toContain(result.summary.replace(/\uF020/g, '\uFFFD').replace(/\s+/g, ' '));
+    expect(text).toContain('Some characters cannot be shown in this PDF (symbols of the original document\'s own fonts).');
+    const fonts = execFileSync('pdffonts', [path.join(scratch, 'french-minutes.pdf')], { encoding: 'utf8' });
+    // Regular, bold and italic, each embedded.
+    expect(fonts.match(/^DejaVuSans\s+CID TrueType\s+Identity-H\s+yes/gm)).toHaveLength(3);
+    expect(drawn.find((d) => d.text === 'Key facts')).toMatchObject({ bold: true, size: 14 });
+    // Lines are broken by the embedded font's widths: none runs past the right margin.
+    const width = doc.internal.pageSize.getWidth();
+    for (const line of drawn.filter((d) => d.size === 11)) {
+      doc.setFontSize(11);
+      expect(line.x + doc.getTextWidth(line.text), line.text).toBeLessThanOrEqual(width - 20 + 0.01);
+    }
+  });
+
+  it('marks each character the font lacks (Chinese, Arabic, emoji) visibly, and says so once above the summary', async () => {
+    const doc = await buildAnalysisPdf(
+      report({
+        title: 'Budget 東京 2026',
+        result: aResult({ summary: 'The mayor 👍🏽 approved it.', keyInsights: ['Tokyo is 東京 and Cairo is القاهرة; Zürich stays.'] }),
+      }),
+    );
+    const text = await pdfText(doc, 'missing');
+
+    expect(text).toContain('Budget \uFFFD\uFFFD 2026');
+    expect(text).toContain('The mayor \uFFFD approved it.');
+    expect(text).toContain('Tokyo is \uFFFD\uFFFD and Cairo is \uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD; Zürich stays.');
+    const note = 'Some characters cannot be shown in this PDF (Chinese, emoji, and Arabic). Each is marked \uFFFD here; the analysis on the CivicWatch website has the full text.';
+    expect(flowing(text).split(note)).toHaveLength(2);
+    expect(flowing(text).indexOf(note)).toBeLessThan(flowing(text).indexOf('Executive Summary'));
+  });
+});
+
 describe('exportAnalysisPdf', () => {
   it('downloads the report, and carries on without the logo when it fails to load', async () => {
     const download = vi.fn();
     const alert = vi.fn();
     const ok = await exportAnalysisPdf(report(), {
       loadLogo: () => Promise.reject(new Error('404')),
+      loadFont: readReportFont,
       download,
       alert,
       now: () => new Date(2026, 10, 22),
@@ -183,9 +278,21 @@ describe('exportAnalysisPdf', () => {
 
   it('leaves out a logo that cannot be drawn', async () => {
     const download = vi.fn();
-    const ok = await exportAnalysisPdf(report(), { loadLogo: async () => 'data:image/png;base64,bm90IGEgcG5n', download, alert: vi.fn() });
+    const ok = await exportAnalysisPdf(report(), { loadLogo: async () => 'data:image/png;base64,bm90IGEgcG5n', loadFont: readReportFont, download, alert: vi.fn() });
     expect(ok).toBe(true);
     expect(download).toHaveBeenCalledOnce();
+  });
+
+  it('alerts rather than export a report without its font', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const alert = vi.fn();
+    const download = vi.fn();
+    // What a server answers for a missing asset: the app's page, not a font.
+    const page = new TextEncoder().encode('<!doctype html><html></html>');
+    const ok = await exportAnalysisPdf(report(), { loadLogo: async () => null, loadFont: () => loadReportFont(async () => page), download, alert });
+    expect(ok).toBe(false);
+    expect(download).not.toHaveBeenCalled();
+    expect(alert).toHaveBeenCalledWith(EXPORT_FAILED_MESSAGE);
   });
 
   it('alerts "Failed to export PDF. Please try again." when the export fails', async () => {
@@ -193,6 +300,7 @@ describe('exportAnalysisPdf', () => {
     const alert = vi.fn();
     const ok = await exportAnalysisPdf(report(), {
       loadLogo: async () => null,
+      loadFont: readReportFont,
       download: () => {
         throw new Error('disk full');
       },

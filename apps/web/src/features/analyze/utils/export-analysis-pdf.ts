@@ -14,6 +14,8 @@ import {
   type StoredAnalysisResult,
 } from '@civicwatch/core/contracts/index.ts';
 import { confidencePercent, sentimentLabel } from './analysis-result.ts';
+import { REPORT_FONT, embedReportFont, loadReportFont, type ReportFontFiles } from './report-font.ts';
+import { ReportText } from './report-text.ts';
 
 export const PRODUCT_NAME = 'CivicWatch';
 export const DEFAULT_REPORT_TITLE = 'Government Document Analysis';
@@ -44,22 +46,6 @@ const RULE: Rgb = [226, 232, 240];
 const VERIFIED_GREEN: Rgb = [4, 120, 87];
 const WARNING_AMBER: Rgb = [146, 64, 14];
 
-/**
- * The standard PDF fonts only draw WinAnsi characters: typographic punctuation becomes its plain
- * equivalent and anything else that they cannot draw is dropped rather than printed as garbage.
- */
-export function toPdfText(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u201A\u2032]/g, "'")
-    .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
-    .replace(/[\u2013\u2014\u2212]/g, '-')
-    .replace(/\u2026/g, '...')
-    .replace(/[\u2022\u25CF\u25AA]/g, '-')
-    .replace(/[\u00A0\u2007\u202F]/g, ' ')
-    .replace(/\u2713|\u2714/g, 'verified')
-    .replace(/[^\t\n\r\u0020-\u007E\u00A1-\u00FF]/g, '');
-}
-
 /** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, Analysis, sanitized title, date (spec §7). */
 export function analysisPdfFileName(title: string | null | undefined, date: Date): string {
   const sanitized =
@@ -77,7 +63,7 @@ export function analysisPdfFileName(title: string | null | undefined, date: Date
 /** Where a point or a fact rests: its page, and whether its quote was found there. */
 type PageCitation = Pick<Citation, 'page' | 'verified'>;
 
-/** "(p. 2 verified; p. 5)": the pages a point rests on, in characters the standard fonts can draw. */
+/** "(p. 2 verified; p. 5)": the pages a point rests on. */
 export function citationNote(citations: readonly PageCitation[]): string | null {
   const seen = new Set<string>();
   const parts: string[] = [];
@@ -106,7 +92,7 @@ function ensureSpace(layout: Layout, height: number) {
   const color = doc.getTextColor();
   doc.addPage();
   // A quiet running header tells loose pages apart.
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(8);
   setColor(doc, MUTED);
   doc.text(layout.runningTitle, MARGIN, 12);
@@ -136,7 +122,7 @@ function writeCitations(layout: Layout, citations: readonly PageCitation[], x: n
   const note = citationNote(citations);
   if (!note) return;
   const { doc } = layout;
-  doc.setFont('helvetica', 'italic');
+  doc.setFont(REPORT_FONT, 'italic');
   doc.setFontSize(9);
   setColor(doc, citations.some((c) => c.verified) ? VERIFIED_GREEN : MUTED);
   writeLines(layout, doc.splitTextToSize(note, layout.width - (x - MARGIN)) as string[], x, 9);
@@ -147,7 +133,7 @@ function writeHeading(layout: Layout, heading: string) {
   // Keep a heading with at least its first lines.
   ensureSpace(layout, 22);
   layout.y += 4;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(14);
   setColor(doc, NAVY);
   doc.text(heading, MARGIN, layout.y + 14 * PT_TO_MM);
@@ -158,29 +144,72 @@ function writeHeading(layout: Layout, heading: string) {
   layout.y += 4;
 }
 
-function writeParagraph(layout: Layout, text: string, citations: readonly Citation[]) {
+type Point = { text: string; citations: readonly PageCitation[] };
+
+/** What the report says below its header, in order, before it is laid out. */
+type Block =
+  | { kind: 'heading'; text: string }
+  | { kind: 'subheading'; text: string }
+  | { kind: 'paragraph'; text: string; citations: readonly PageCitation[] }
+  | { kind: 'list'; marker: 'number' | 'bullet'; points: Point[] };
+
+/**
+ * The Executive Summary, the key facts by group (when there are any), then the lists as the catalogue places them
+ * in the report: Key Insights, Constitutional Issues and Recommended Citizen Actions, the last two only when
+ * present; never Legal Risks.
+ */
+function reportBlocks(result: StoredAnalysisResult): Block[] {
+  const blocks: Block[] = [
+    { kind: 'heading', text: summarySection.reportLabel },
+    { kind: 'paragraph', text: result.summary || summarySection.empty, citations: citationsOf(result, summarySection.key) },
+  ];
+  const groups = groupFacts(result.facts);
+  if (groups.length > 0) blocks.push({ kind: 'heading', text: factsLabel });
+  for (const group of groups) {
+    blocks.push({ kind: 'subheading', text: group.label });
+    blocks.push({ kind: 'list', marker: 'bullet', points: group.facts.map((fact) => ({ text: fact.statement, citations: [fact] })) });
+  }
+  for (const { key, label, empty, inReport } of listSections) {
+    const items = result[key];
+    if (inReport === 'never' || (inReport === 'when-any' && items.length === 0)) continue;
+    blocks.push({ kind: 'heading', text: label });
+    blocks.push(
+      items.length > 0
+        ? { kind: 'list', marker: 'number', points: items.map((text, index) => ({ text, citations: citationsOf(result, key, index) })) }
+        : { kind: 'paragraph', text: empty, citations: [] },
+    );
+  }
+  return blocks;
+}
+
+function cleanBlock(block: Block, clean: (text: string) => string): Block {
+  if (block.kind === 'list') return { ...block, points: block.points.map((point) => ({ ...point, text: clean(point.text) })) };
+  return { ...block, text: clean(block.text) };
+}
+
+function writeParagraph(layout: Layout, text: string, citations: readonly PageCitation[]) {
   const { doc } = layout;
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(BODY_PT);
   setColor(doc, INK);
-  writeLines(layout, doc.splitTextToSize(toPdfText(text), layout.width) as string[], MARGIN, BODY_PT);
+  writeLines(layout, doc.splitTextToSize(text, layout.width) as string[], MARGIN, BODY_PT);
   writeCitations(layout, citations, MARGIN);
   layout.y += 2;
 }
 
 /** Points one under the other, numbered or bulleted, each followed by the pages it rests on. */
-function writeList(layout: Layout, points: ReadonlyArray<{ text: string; citations: readonly PageCitation[] }>, marker: 'number' | 'bullet') {
+function writeList(layout: Layout, points: readonly Point[], marker: 'number' | 'bullet') {
   const { doc } = layout;
   const indent = marker === 'number' ? 8 : 5;
   points.forEach(({ text, citations }, index) => {
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(BODY_PT);
-    const lines = doc.splitTextToSize(toPdfText(text), layout.width - indent) as string[];
+    const lines = doc.splitTextToSize(text, layout.width - indent) as string[];
     ensureSpace(layout, lineHeight(BODY_PT));
-    doc.setFont('helvetica', 'bold');
+    doc.setFont(REPORT_FONT, 'bold');
     setColor(doc, NAVY);
-    doc.text(marker === 'number' ? `${index + 1}.` : '-', MARGIN, layout.y + BODY_PT * PT_TO_MM);
-    doc.setFont('helvetica', 'normal');
+    doc.text(marker === 'number' ? `${index + 1}.` : '\u2022', MARGIN, layout.y + BODY_PT * PT_TO_MM);
+    doc.setFont(REPORT_FONT, 'normal');
     setColor(doc, INK);
     writeLines(layout, lines, MARGIN + indent, BODY_PT);
     writeCitations(layout, citations, MARGIN + indent);
@@ -193,21 +222,23 @@ function writeSubheading(layout: Layout, text: string) {
   const { doc } = layout;
   ensureSpace(layout, 16);
   layout.y += 1;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(10.5);
   setColor(doc, NAVY);
-  doc.text(toPdfText(text), MARGIN, layout.y + 10.5 * PT_TO_MM);
+  doc.text(text, MARGIN, layout.y + 10.5 * PT_TO_MM);
   layout.y += lineHeight(10.5) + 1;
 }
 
-/** The facts the document states, by group, each with the page its quote was found on; nothing when there are none. */
-function writeFacts(layout: Layout, result: StoredAnalysisResult) {
-  const groups = groupFacts(result.facts);
-  if (groups.length === 0) return;
-  writeHeading(layout, factsLabel);
-  for (const group of groups) {
-    writeSubheading(layout, group.label);
-    writeList(layout, group.facts.map((fact) => ({ text: fact.statement, citations: [fact] })), 'bullet');
+function writeBlock(layout: Layout, block: Block) {
+  switch (block.kind) {
+    case 'heading':
+      return writeHeading(layout, block.text);
+    case 'subheading':
+      return writeSubheading(layout, block.text);
+    case 'paragraph':
+      return writeParagraph(layout, block.text, block.citations);
+    case 'list':
+      return writeList(layout, block.points, block.marker);
   }
 }
 
@@ -215,9 +246,9 @@ function writeFacts(layout: Layout, result: StoredAnalysisResult) {
 function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo: string | null) {
   const { doc } = layout;
   const pageWidth = doc.internal.pageSize.getWidth();
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(TITLE_PT);
-  const titleLines = doc.splitTextToSize(toPdfText(title), layout.width) as string[];
+  const titleLines = doc.splitTextToSize(title, layout.width) as string[];
   const titleStep = lineHeight(TITLE_PT, 1.2);
   const bandHeight = 34 + titleLines.length * titleStep;
 
@@ -235,20 +266,20 @@ function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo
       // A logo that cannot be drawn is left out; the report goes on without it (spec §7).
     }
   }
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(9);
   setColor(doc, PALE_BLUE);
   doc.text(`${PRODUCT_NAME.toUpperCase()}  |  CITIZEN WATCHDOG REPORT`, brandX, 16);
 
   let y = 24;
-  doc.setFont('helvetica', 'bold');
+  doc.setFont(REPORT_FONT, 'bold');
   doc.setFontSize(TITLE_PT);
   doc.setTextColor(255, 255, 255);
   for (const line of titleLines) {
     doc.text(line, MARGIN, y + TITLE_PT * PT_TO_MM * 0.8);
     y += titleStep;
   }
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(10);
   setColor(doc, PALE_BLUE);
   const date = format(new Date(report.createdAt), 'MMMM d, yyyy');
@@ -256,8 +287,8 @@ function writeHeader(layout: Layout, report: AnalysisReport, title: string, logo
   layout.y = bandHeight + 10;
 }
 
-/** One muted line of what the analysis is about: sentiment, size, language and kind of document. */
-function writeOverview(layout: Layout, result: StoredAnalysisResult) {
+/** What the analysis is about, for one muted line: sentiment, size, language and kind of document. */
+function overviewItems(result: StoredAnalysisResult): string[] {
   const items: string[] = [];
   if (result.sentiment) {
     items.push(`Sentiment: ${result.sentiment.rating}/5 (${sentimentLabel(result.sentiment.rating)})`);
@@ -267,9 +298,13 @@ function writeOverview(layout: Layout, result: StoredAnalysisResult) {
   if (result.metadata.wordCount !== undefined) items.push(`Words: ${result.metadata.wordCount.toLocaleString('en-US')}`);
   if (result.metadata.language !== undefined) items.push(`Language: ${languageLabel(result.metadata.language)}`);
   if (result.metadata.documentKind !== undefined) items.push(`Document kind: ${documentKindLabel(result.metadata.documentKind)}`);
+  return items;
+}
+
+function writeOverview(layout: Layout, items: readonly string[]) {
   if (items.length === 0) return;
   const { doc } = layout;
-  doc.setFont('helvetica', 'normal');
+  doc.setFont(REPORT_FONT, 'normal');
   doc.setFontSize(9.5);
   setColor(doc, MUTED);
   // Lines break between the items, never inside one: "Document kind:" stays with its kind.
@@ -283,14 +318,14 @@ function writeOverview(layout: Layout, result: StoredAnalysisResult) {
   layout.y += 2;
 }
 
-/** The analyzer's own caveats (a language it handles less well), ahead of the findings they qualify. */
+/** Caveats ahead of the findings they qualify: the analyzer's own (a language it handles less well), and the report's. */
 function writeWarnings(layout: Layout, warnings: readonly string[]) {
   const { doc } = layout;
   for (const warning of warnings) {
-    doc.setFont('helvetica', 'italic');
+    doc.setFont(REPORT_FONT, 'italic');
     doc.setFontSize(10);
     setColor(doc, WARNING_AMBER);
-    writeLines(layout, doc.splitTextToSize(toPdfText(warning), layout.width) as string[], MARGIN, 10);
+    writeLines(layout, doc.splitTextToSize(warning, layout.width) as string[], MARGIN, 10);
     layout.y += 2;
   }
 }
@@ -304,7 +339,7 @@ function writeFooters(doc: JsPdf) {
     doc.setDrawColor(...RULE);
     doc.setLineWidth(0.2);
     doc.line(MARGIN, height - 14, width - MARGIN, height - 14);
-    doc.setFont('helvetica', 'normal');
+    doc.setFont(REPORT_FONT, 'normal');
     doc.setFontSize(8);
     setColor(doc, MUTED);
     doc.text(`Confidential - prepared with ${PRODUCT_NAME} for civic review. Check findings against the original document.`, MARGIN, height - 9);
@@ -314,43 +349,42 @@ function writeFooters(doc: JsPdf) {
 
 /**
  * Lays out the report of spec §7: header with title, analysis type and date; an overview line (the document's
- * language and kind among it) and any warning of the analyzer; Executive Summary, the key facts by group (when
- * there are any), then the lists as the catalogue places them in the report (Key Insights, Constitutional
- * Issues and Recommended Citizen Actions, the last two only when present; never Legal Risks), each point
- * followed by its page citations; "Page x of y" and a confidentiality line.
+ * language and kind among it), any warning of the analyzer and, when some characters could not be drawn, a note
+ * that says so; the sections of `reportBlocks`, each point followed by its page citations; "Page x of y" and a
+ * confidentiality line. Every character of the analysis is drawn in the report's font or marked visibly.
  * jsPDF is loaded here, on first use, so it never weighs on the first page load.
  */
-export async function buildAnalysisPdf(report: AnalysisReport, options: { logo?: string | null } = {}): Promise<JsPdf> {
+export async function buildAnalysisPdf(report: AnalysisReport, options: { font: ReportFontFiles; logo?: string | null }): Promise<JsPdf> {
   const { jsPDF } = await import('jspdf');
-  const doc = new jsPDF({ unit: 'mm', format: 'a4' });
-  const title = report.title?.trim() || DEFAULT_REPORT_TITLE;
-  doc.setProperties({ title: toPdfText(title), subject: `${analysisTypeOf(report.analysisType).label} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
+  // Compressed, the three embedded faces weigh about 140 KB in the file rather than 400 KB.
+  const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+  const fullTitle = report.title?.trim() || DEFAULT_REPORT_TITLE;
+  // The document's properties are no drawing: they keep the title whole.
+  doc.setProperties({ title: fullTitle, subject: `${analysisTypeOf(report.analysisType).label} by ${PRODUCT_NAME}`, creator: PRODUCT_NAME });
+
+  // Every string drawn from the analysis is cleaned before anything is laid out, so that the note on what
+  // could not be drawn stands at the top.
+  const text = new ReportText(embedReportFont(doc, options.font));
+  const clean = (value: string) => text.clean(value);
+  const { result } = report;
+  const title = clean(fullTitle);
+  const overview = overviewItems(result).map(clean);
+  const warnings = (result.metadata.warnings ?? []).map(clean);
+  const blocks = reportBlocks(result).map((block) => cleanBlock(block, clean));
+  const note = text.note();
+  if (note) warnings.push(note);
 
   const layout: Layout = {
     doc,
     y: MARGIN,
     width: doc.internal.pageSize.getWidth() - 2 * MARGIN,
     pageHeight: doc.internal.pageSize.getHeight(),
-    runningTitle: toPdfText(`${PRODUCT_NAME}  |  ${title.length > 90 ? `${title.slice(0, 87)}...` : title}`),
+    runningTitle: `${PRODUCT_NAME}  |  ${title.length > 90 ? `${title.slice(0, 89)}\u2026` : title}`,
   };
-  const { result } = report;
-
   writeHeader(layout, report, title, options.logo ?? null);
-  writeOverview(layout, result);
-  writeWarnings(layout, result.metadata.warnings ?? []);
-
-  writeHeading(layout, summarySection.reportLabel);
-  writeParagraph(layout, result.summary || summarySection.empty, citationsOf(result, summarySection.key));
-  writeFacts(layout, result);
-
-  for (const { key, label, empty, inReport } of listSections) {
-    const items = result[key];
-    if (inReport === 'never' || (inReport === 'when-any' && items.length === 0)) continue;
-    writeHeading(layout, label);
-    if (items.length > 0) writeList(layout, items.map((text, index) => ({ text, citations: citationsOf(result, key, index) })), 'number');
-    else writeParagraph(layout, empty, []);
-  }
-
+  writeOverview(layout, overview);
+  writeWarnings(layout, warnings);
+  for (const block of blocks) writeBlock(layout, block);
   writeFooters(doc);
   return doc;
 }
@@ -384,6 +418,8 @@ export function loadLogo(src = '/favicon.svg', timeoutMs = 1500): Promise<string
 
 export type ExportDependencies = {
   loadLogo?: () => Promise<string | null>;
+  /** The report font's files; the default fetches them from the app's assets. */
+  loadFont?: () => Promise<ReportFontFiles>;
   /** Hands the finished document to the user; the default downloads it. */
   download?: (doc: JsPdf, fileName: string) => void;
   now?: () => Date;
@@ -391,14 +427,15 @@ export type ExportDependencies = {
 };
 
 /**
- * Builds the report and downloads it. A logo that fails to load is left out; any other failure tells
- * the user with the spec's alert. Resolves to whether the file was handed over.
+ * Builds the report and downloads it. A logo that fails to load is left out; any other failure (the font
+ * among them, without which the report would lose characters) tells the user with the spec's alert. Resolves to whether the file was handed over.
  */
 export async function exportAnalysisPdf(report: AnalysisReport, deps: ExportDependencies = {}): Promise<boolean> {
   const { download = (doc, fileName) => doc.save(fileName), now = () => new Date(), alert = (m) => window.alert(m) } = deps;
   try {
-    const logo = await (deps.loadLogo ?? loadLogo)().catch(() => null);
-    const doc = await buildAnalysisPdf(report, { logo });
+    // jsPDF's chunk is fetched alongside the font, not after it; buildAnalysisPdf then finds it loaded.
+    const [logo, font] = await Promise.all([(deps.loadLogo ?? loadLogo)().catch(() => null), (deps.loadFont ?? loadReportFont)(), import('jspdf')]);
+    const doc = await buildAnalysisPdf(report, { font, logo });
     download(doc, analysisPdfFileName(report.title, now()));
     return true;
   } catch (error) {
