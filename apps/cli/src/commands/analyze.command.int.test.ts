@@ -2,7 +2,6 @@
  * `civicwatch analyze file.pdf` on a fresh clone (issue 16): the embedded database is this installation's, so the
  * command applies the committed migrations itself; a PostgreSQL server's schema stays its operator's to migrate.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '@civicwatch/adapters/persistence/open-database.ts';
 import { migrations } from '@civicwatch/adapters/persistence/migrations/index.ts';
 import { serverTestSkipReason } from '@civicwatch/adapters/persistence/testing/create-test-database.ts';
+import { runCivicwatch } from '../testing/run-cli.ts';
 
-const bin = fileURLToPath(new URL('../../bin/civicwatch', import.meta.url));
 const plainPdf = fileURLToPath(new URL('../../../../adapters/src/extraction/fixtures/plain.pdf', import.meta.url));
 const cleanups: Array<() => Promise<void>> = [];
 
@@ -21,13 +20,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-interface Outcome { code: number; stdout: string; stderr: string }
-const civicwatch = (env: Record<string, string>, ...args: string[]) =>
-  new Promise<Outcome>((resolve) => {
-    execFile(bin, args, { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, timeout: 110_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
+const civicwatch = runCivicwatch;
 
 interface Analysis { summary: string; citations: Array<{ section: string; verified: boolean }> }
 
