@@ -69,6 +69,15 @@ describe('compareVersions on real ordinances', () => {
     expect(compareVersions(levy, misread).changes).toEqual([]);
   });
 
+  it('finds no change between a scan and its own OCR\'d text pasted as one page', { timeout: 120_000 }, async () => {
+    const scan = await read('versions/wpld-ordinance-19-20-02-maintenance-levy-scan.pdf');
+    expect(scan.every((p) => p.ocr)).toBe(true);
+    const pasted = [{ number: 1, ocr: false, text: scan.map((p) => p.text).join('\n\n') }];
+    const comparison = compareVersions(scan, pasted);
+    expect(comparison.changes).toEqual([]);
+    expect(comparison.summary).toBe('No substantive change: the two versions say the same thing. The rate of .02% is unchanged.');
+  });
+
   it('tells a changed date with both quotes and pages', () => {
     const later = edited(levy, 'published on July 23, 2020', 'published on July 30, 2020');
     const comparison = compareVersions(levy, later);

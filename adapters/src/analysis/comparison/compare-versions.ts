@@ -4,7 +4,7 @@ import { findTally, sayTally } from '../understanding/vote-tally.ts';
 import { joinList } from '../understanding/wording.ts';
 import { alignUnits, pairMoved } from './align-units.ts';
 import {
-  ROLL_CALL, itemChange, presenceChange, proseChanges, readingOf, replacementChange, type RankedChange, type Reading,
+  ROLL_CALL, itemChange, presenceChange, proseChanges, readingOf, replacementChange, type RankedChange,
 } from './unit-changes.ts';
 import { clipQuote } from '../understanding/wording.ts';
 import { versionUnits, type VersionUnit } from './version-units.ts';
@@ -27,29 +27,33 @@ const LEADING_AMOUNTS = 6;
 /** A roll call read this well is trusted; below it, OCR's reading of handwritten names is not. */
 const READABLE_TALLY = 0.8;
 
-const knownShare = (text: string, reading: Reading): number => {
-  const words = text.match(/\p{L}{2,}/gu) ?? [];
-  return words.length === 0 ? 0 : words.filter((w) => reading.known.has(w.toLowerCase())).length / words.length;
+/**
+ * Share of a roll call's words, past its labels, that read as names ("DuRocher, Lezon, Picha"): OCR's reading of
+ * handwritten names ("O- Du Locher, rezon, Pere Koei") falls short, and no vote is read from it.
+ */
+const nameShare = (text: string): number => {
+  const words = (text.match(/\p{L}+/gu) ?? []).filter((w) => !/^(?:ayes?|nays?|nayes|yeas?|noes|absent|abstain|none|and)$/i.test(w));
+  return words.length === 0 ? 0 : words.filter((w) => /^\p{Lu}\p{L}{2,}$/u.test(w) && VOWELS.test(w)).length / words.length;
 };
+const VOWELS = /[aeiouy]/i;
 
 /** The vote each version records, when it records one that can be read. */
-const voteOf = (units: readonly VersionUnit[], reading: Reading) => {
+const voteOf = (units: readonly VersionUnit[]) => {
   const calls = units.filter((u) => ROLL_CALL.test(u.text) || /\bvote\b/i.test(u.text));
   if (calls.length === 0) return null;
   const tally = findTally(calls.map((u) => u.text).join('\n'));
   // A roll call whose names OCR or extraction lost ("AYES: ______") counts nobody: no vote is read from it.
   if (!tally || !tally.for) return null;
   const unit = calls.find((u) => u.text.includes(tally.text.split('\n')[0]!)) ?? calls[0]!;
-  // Names OCR read from a signature sheet ("Du Locher, rezon, Pere Koei") are counted only when the documents write them elsewhere too.
-  if (unit.ocr && knownShare(tally.text, reading) < READABLE_TALLY) return null;
+  if (nameShare(tally.text) < READABLE_TALLY) return null;
   return { said: sayTally(tally), quote: clipQuote(tally.text.split('\n')[0]!), page: unit.page };
 };
 
 /** A change of the recorded vote, or the vote one version records when the other's roll call cannot be read. */
-const voteChange = (before: readonly VersionUnit[], after: readonly VersionUnit[], reading: Reading): RankedChange | null => {
+const voteChange = (before: readonly VersionUnit[], after: readonly VersionUnit[]): RankedChange | null => {
   const hadCall = (units: readonly VersionUnit[]) => units.some((u) => ROLL_CALL.test(u.text));
-  const a = voteOf(before, reading);
-  const b = voteOf(after, reading);
+  const a = voteOf(before);
+  const b = voteOf(after);
   if (a && b) {
     return a.said === b.said ? null : {
       type: 'number', statement: `The vote changed from ${a.said} to ${b.said}.`,
@@ -138,7 +142,7 @@ export const compareVersions = (earlier: readonly ExtractedPage[], later: readon
 
   const totalWeight = before.reduce((n, u) => n + unitWeight(u), 0) + after.reduce((n, u) => n + unitWeight(u), 0);
   const related = totalWeight > 0 && matchedWeight / totalWeight >= RELATED;
-  const vote = voteChange(before, after, reading);
+  const vote = voteChange(before, after);
   if (vote) changes.push(vote);
   // Documents that are not versions of one another: only what can be set side by side, sums and dates.
   const told = rank(related ? changes : changes.filter((c) => c.type === 'amount' || c.type === 'date' || (c.type !== 'reworded' && /\d/.test(c.statement))));

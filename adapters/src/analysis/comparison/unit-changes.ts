@@ -30,13 +30,42 @@ export interface Reading {
   known: ReadonlySet<string>;
   /** Every sum each version writes, to tell a changed amount from a misread digit. */
   sums: { before: ReadonlySet<number>; after: ReadonlySet<number> };
+  /** Each version's words run together, letters only: where words one version seems to lack may be found whole. */
+  letters: { before: string; after: string };
 }
 
 export const readingOf = (before: readonly VersionUnit[], after: readonly VersionUnit[]): Reading => {
   const counts = new Map<string, number>();
   for (const unit of [...before, ...after]) for (const word of wordsOf(unit.text)) counts.set(word.folded, (counts.get(word.folded) ?? 0) + 1);
   const sums = (units: readonly VersionUnit[]) => new Set(units.flatMap((u) => u.amounts.map((a) => a.value)));
-  return { known: new Set([...counts].filter(([w, n]) => n >= 2 && w.length >= 3).map(([w]) => w)), sums: { before: sums(before), after: sums(after) } };
+  const letters = (units: readonly VersionUnit[]) => lettersOf(units.flatMap((u) => wordsOf(u.text)));
+  return {
+    known: new Set([...counts].filter(([w, n]) => n >= 2 && w.length >= 3).map(([w]) => w)),
+    sums: { before: sums(before), after: sums(after) },
+    letters: { before: letters(before), after: letters(after) },
+  };
+};
+
+const lettersOf = (words: readonly Word[]): string => words.map((w) => w.folded.replace(/[^\p{L}]/gu, '')).join('');
+
+/** Fewer letters than this prove nothing by being found elsewhere: "the board" is in every version. */
+const MIN_FOUND_LETTERS = 12;
+
+const occurrences = (text: string, part: string): number => {
+  let n = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) n++;
+  return n;
+};
+
+/**
+ * True when the words one version seems to lack are in the other, whole and in order, as often as in its own:
+ * text that OCR or a page break cut into other sentences ("COUNTY OF DUPAGE )" / ") SS COUNTY OF DU PAGE )
+ * CERTIFICATE…"), or a passage that moved. A phrase said once less than before was taken out. Only readable
+ * letters are compared, scrawl left out.
+ */
+const foundElsewhere = (words: readonly Word[], own: string, other: string, reading: Reading): boolean => {
+  const letters = lettersOf(words.filter((w) => readable(w, reading) && !/\d/.test(w.text)));
+  return letters.length >= MIN_FOUND_LETTERS && occurrences(other, letters) >= occurrences(own, letters);
 };
 
 /**
@@ -94,7 +123,9 @@ export const magnitude = (value: number): number => Math.log10(value + 1) / 10;
 /** A roll call's lines ("AYES: …", "ABSENT: …"): told as one vote, never word by word. */
 export const ROLL_CALL = /\b(?:ayes?|aves|nays?|nayes|yeas?|noes|absent|abstain)\s?[:~]/i;
 
-const hasFigure = (words: readonly Word[]): boolean => words.some((w) => /\d/.test(w.text));
+/** A figure as documents write them ("$1,234", "19-20-01", ".02%", "17th"); OCR's "8S" for "SS" is none. */
+const isFigure = (word: Word): boolean => /^[$€]?\.?\d[\d.,/-]*(?:%|st|nd|rd|th)?$/i.test(word.text);
+const hasFigure = (words: readonly Word[]): boolean => words.some(isFigure);
 
 /** OCR reads a raised "th" as "%" ("17% day of July") and drops spaces ("November 14,2018"): read them back. */
 export const ordinalsRead = (text: string): string =>
@@ -183,6 +214,8 @@ export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Rea
 /** An item or a sentence one version holds and the other does not. */
 export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): RankedChange | null => {
   if (readableShare(unit.text, reading) < NOISE || scrawled(unit.text)) return null;
+  const [own, other] = side === 'before' ? [reading.letters.before, reading.letters.after] : [reading.letters.after, reading.letters.before];
+  if (unit.kind === 'prose' && foundElsewhere(wordsOf(unit.text), own, other, reading)) return null;
   const cited = { quote: clipQuote(unit.text), page: unit.page };
   if (unit.kind === 'item') {
     const amounts = unit.amounts.map(say).join(' and ');
@@ -224,7 +257,11 @@ export const replacementChange = (before: VersionUnit, after: VersionUnit, readi
 export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): RankedChange[] => {
   // A roll call's names are told as one vote (see voteChange); its dates are told like any other.
   const rollCall = ROLL_CALL.test(before.text) || ROLL_CALL.test(after.text);
-  const hunks = diffWords(wordsOf(before.text), wordsOf(after.text));
+  // Words one side seems to lack but the other version has whole elsewhere were cut apart differently, not changed.
+  const cutElsewhere = (h: Hunk) => !hasFigure(h.removed) && !hasFigure(h.added)
+    && (h.removed.length === 0 || foundElsewhere(h.removed, reading.letters.before, reading.letters.after, reading))
+    && (h.added.length === 0 || foundElsewhere(h.added, reading.letters.after, reading.letters.before, reading));
+  const hunks = diffWords(wordsOf(before.text), wordsOf(after.text)).filter((h) => !cutElsewhere(h));
   if (hunks.length === 0) return [];
   if (readableShare(before.text, reading) < NOISE && readableShare(after.text, reading) < NOISE) return [];
   const changes: RankedChange[] = [];
@@ -279,7 +316,9 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   const wordHunks = hunks.filter((h) => !hasFigure(h.removed) && !hasFigure(h.added)).filter((h) => {
     const words = [...h.removed, ...h.added];
     const read = words.filter((w) => readable(w, reading));
-    return !sameLetters(h) && !scrawled(`${span(h.removed, before.text)} ${span(h.added, after.text)}`) && read.some((w) => w.text.length >= 3 && !SHORT_WORDS.has(w.folded)) && read.length / words.length >= NOISE;
+    // On a scan, a few words found nowhere else in either version are OCR's reading of a signature or a stamp.
+    const stray = (before.ocr || after.ocr) && h.removed.length <= 3 && h.added.length <= 3 && read.every((w) => !reading.known.has(w.folded));
+    return !stray && !sameLetters(h) && !scrawled(`${span(h.removed, before.text)} ${span(h.added, after.text)}`) && read.some((w) => w.text.length >= 3 && !SHORT_WORDS.has(w.folded)) && read.length / words.length >= NOISE;
   });
   if (wordHunks.length > 0) {
     const h = wordHunks[0]!;

@@ -80,13 +80,17 @@ export const versionUnits = (pages: readonly ExtractedPage[]): VersionUnit[] => 
         for (let at = 0; at < sentence.length; at += MAX_UNIT) units.push(prose(page, sentence.slice(at, at + MAX_UNIT)));
       }
     };
+    let afterBlank = false;
     for (const raw of page.text.split(/\r?\n/)) {
       const line = raw.replace(/\s+/g, ' ').trim();
-      // A blank line ends a paragraph, unless the sentence runs on ("…equipment; and" / "WHEREAS, …").
+      // A blank line ends a paragraph, unless the sentence plainly runs on ("…equipment; and" / "WHEREAS, …").
       if (!line) {
-        if (buffer.length > 0 && /[.:!?]$/.test(buffer.at(-1)!)) flush();
+        if (buffer.length > 0 && !/[\p{Ll},;]$/u.test(buffer.at(-1)!)) flush();
+        afterBlank = true;
         continue;
       }
+      const blankBefore = afterBlank;
+      afterBlank = false;
       if (PAGE_MARK.test(line)) continue;
       if (COLUMN_HEADS.test(line) && !/[a-z]/.test(line)) {
         columns = line.split(' ');
@@ -107,7 +111,7 @@ export const versionUnits = (pages: readonly ExtractedPage[]): VersionUnit[] => 
         continue;
       }
       // A line in capitals stands alone (a title, a heading), unless it ends a sentence the line before began.
-      const continues = buffer.length > 0 && !/[.:;!?]$/.test(buffer.at(-1)!);
+      const continues = buffer.length > 0 && !blankBefore && !/[.:;!?]$/.test(buffer.at(-1)!);
       if (isHeading(line) || (!continues && line.length <= 80 && !/\p{Ll}/u.test(line) && /\p{Lu}{2}/u.test(line))) {
         flush();
         if (isHeading(line)) heading = line.replace(OUTLINE.test(line) ? /^\S+\s+/ : /^/, '').replace(/[:\s]+$/, '');
