@@ -261,7 +261,14 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   const cutElsewhere = (h: Hunk) => !hasFigure(h.removed) && !hasFigure(h.added)
     && (h.removed.length === 0 || foundElsewhere(h.removed, reading.letters.before, reading.letters.after, reading))
     && (h.added.length === 0 || foundElsewhere(h.added, reading.letters.after, reading.letters.before, reading));
-  const hunks = diffWords(wordsOf(before.text), wordsOf(after.text)).filter((h) => !cutElsewhere(h));
+  // A sentence the other version's reading cut short ("District for the fiscal" / "…for the fiscal year beginning
+  // July 1, 2019 and ending June 30, 2020"): its missing end is elsewhere in that version, not taken out.
+  const beforeWords = wordsOf(before.text);
+  const afterWords = wordsOf(after.text);
+  const cutShort = (h: Hunk) =>
+    (h.added.length === 0 && h.removed.at(-1) === beforeWords.at(-1) && !/[.;:!?)]\s*$/.test(after.text)) ||
+    (h.removed.length === 0 && h.added.at(-1) === afterWords.at(-1) && !/[.;:!?)]\s*$/.test(before.text));
+  const hunks = diffWords(beforeWords, afterWords).filter((h) => !cutElsewhere(h) && !cutShort(h));
   if (hunks.length === 0) return [];
   if (readableShare(before.text, reading) < NOISE && readableShare(after.text, reading) < NOISE) return [];
   const changes: RankedChange[] = [];
