@@ -107,7 +107,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
   container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
   container.bind<FactFinder>(FactFinder).toConstantValue(new RuleBasedFactFinder());
-  container.bind<VersionComparer>(VersionComparer).toConstantValue(new RuleBasedVersionComparer());
+  container.bind<VersionComparer>(VersionComparer).toConstantValue(await createVersionComparer(config.analyzer));
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
   // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
   const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
@@ -263,6 +263,25 @@ async function createAnalyzer(analyzer: AppConfig['analyzer']): Promise<Document
     }
     case 'embedded':
       return new EmbeddedDocumentAnalyzer();
+  }
+}
+
+/**
+ * The comparer of versions for the same configuration: the offline comparison, worded by the analyses' model when
+ * one is configured (issue 17), and by its own templates with the embedded analyzer.
+ */
+async function createVersionComparer(analyzer: AppConfig['analyzer']): Promise<VersionComparer> {
+  switch (analyzer.kind) {
+    case 'openai': {
+      const { OpenAiVersionComparer } = await import('../analysis/openai/openai-version-comparer.ts');
+      return new OpenAiVersionComparer(analyzer);
+    }
+    case 'ollama': {
+      const { OllamaVersionComparer } = await import('../analysis/ollama/ollama-version-comparer.ts');
+      return new OllamaVersionComparer(analyzer);
+    }
+    case 'embedded':
+      return new RuleBasedVersionComparer();
   }
 }
 

@@ -16,6 +16,8 @@ export interface ComparisonDraft {
   summary: string;
   /** In the order a reader needs them: what matters most first. */
   changes: DraftChange[];
+  /** What a reader must know about how the comparison was written (a model's wording set aside), in plain words. */
+  warnings?: string[];
 }
 
 /**
@@ -23,7 +25,8 @@ export interface ComparisonDraft {
  * page of each version it rests on. Pages that moved, reflowed text and OCR's misreadings are no changes.
  */
 export interface VersionComparer {
-  compare(earlier: ComparedVersion, later: ComparedVersion): Promise<ComparisonDraft>;
+  /** Rejects with anything once `signal` is aborted (a comparer that asks a model stops asking). */
+  compare(earlier: ComparedVersion, later: ComparedVersion, options?: { signal?: AbortSignal }): Promise<ComparisonDraft>;
   /** Who compared, for the result's metadata. */
   readonly analyzer: AnalyzerName;
   readonly model: string | null;

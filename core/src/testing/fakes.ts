@@ -95,9 +95,12 @@ export class FixedVersionComparer implements VersionComparer {
   readonly analyzer = 'embedded' as const;
   readonly model = 'fixed-comparer';
   readonly compared: Array<[ComparedVersion, ComparedVersion]> = [];
+  /** The signal of each comparison, as its caller handed it. */
+  readonly signals: Array<AbortSignal | undefined> = [];
   constructor(private readonly draft: ComparisonDraft = { related: true, summary: 'No substantive change: the two versions say the same thing.', changes: [] }) {}
-  async compare(earlier: ComparedVersion, later: ComparedVersion): Promise<ComparisonDraft> {
+  async compare(earlier: ComparedVersion, later: ComparedVersion, options?: { signal?: AbortSignal }): Promise<ComparisonDraft> {
     this.compared.push([earlier, later]);
+    this.signals.push(options?.signal);
     return this.draft;
   }
 }

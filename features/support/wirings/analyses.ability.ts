@@ -1,9 +1,9 @@
-import type { AnalysisList, AnalyzeResponse, DashboardAnalysis } from '@civicwatch/core';
+import type { AnalysisList, AnalyzeResponse, CompareResponse, DashboardAnalysis } from '@civicwatch/core';
 import type { Outcome } from './accounts.ability.ts';
 
 /** What the Analyze page sends (spec §3 "Analyze request"), field for field. */
 export interface AnalyzeRequest {
-  pdf?: { fileName: string; bytes: Uint8Array };
+  pdf?: UploadedPdf;
   text?: string;
   title?: string;
   analysisType?: string;
@@ -12,9 +12,28 @@ export interface AnalyzeRequest {
   customPrompt?: string;
 }
 
+/** A PDF as the browser uploads it. */
+export interface UploadedPdf {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** One version on the Compare page: a PDF dropped on its zone, or pasted text. */
+export type VersionInput = { pdf: UploadedPdf } | { text: string };
+
+/** What the Compare page sends (POST /api/compare): the earlier version in `before`, the later in `after`. */
+export interface CompareRequest {
+  before?: VersionInput;
+  after?: VersionInput;
+  beforeTitle?: string;
+  afterTitle?: string;
+}
+
 /** What a signed-in citizen can do with analyses, whichever way the product is reached. */
 export interface Analyses {
   analyze(request: AnalyzeRequest): Promise<Outcome<AnalyzeResponse>>;
+  /** Two versions of a document compared; the comparison joins the history like an analysis. */
+  compare(request: CompareRequest): Promise<Outcome<CompareResponse>>;
   list(query?: { q?: string }): Promise<Outcome<AnalysisList>>;
   open(id: string): Promise<Outcome<DashboardAnalysis>>;
   remove(id: string): Promise<Outcome<null>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AnalysisList, AnalyzeResponse, DashboardAnalysis } from '@civicwatch/core';
-import { multipartBody } from '@civicwatch/api/testing/multipart.ts';
+import type { AnalysisList, AnalyzeResponse, CompareResponse, DashboardAnalysis } from '@civicwatch/core';
+import { multipartBody, type MultipartFile } from '@civicwatch/api/testing/multipart.ts';
 import type { Outcome } from './accounts.ability.ts';
 import type { Analyses } from './analyses.ability.ts';
 import type { HttpSession } from './http-accounts.ts';
@@ -20,6 +20,18 @@ export function httpAnalyses(app: FastifyInstance, session: HttpSession): Analys
       const { pdf, ...fields } = request;
       const form = multipartBody(fields, pdf ? [{ field: 'document', fileName: pdf.fileName, bytes: pdf.bytes }] : []);
       return outcome<AnalyzeResponse>(await app.inject({ method: 'POST', url: '/api/analyze', payload: form.payload, headers: { ...form.headers, ...headers() } }));
+    },
+    async compare(request) {
+      // The Compare page's form: each version a file part, or a text field, under "before" and "after".
+      const fields: Record<string, string | undefined> = { beforeTitle: request.beforeTitle, afterTitle: request.afterTitle };
+      const files: MultipartFile[] = [];
+      for (const field of ['before', 'after'] as const) {
+        const version = request[field];
+        if (version && 'pdf' in version) files.push({ field, fileName: version.pdf.fileName, bytes: version.pdf.bytes });
+        else fields[field] = version?.text;
+      }
+      const form = multipartBody(fields, files);
+      return outcome<CompareResponse>(await app.inject({ method: 'POST', url: '/api/compare', payload: form.payload, headers: { ...form.headers, ...headers() } }));
     },
     list: async (query = {}) =>
       outcome<AnalysisList>(await app.inject({ method: 'GET', url: '/api/analyses', query: query.q ? { q: query.q } : {}, headers: headers() })),

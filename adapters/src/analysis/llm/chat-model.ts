@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { analyzerDraftSchema } from '@civicwatch/core';
+
 /** One message of a chat with a language model; both OpenAI and Ollama speak this shape. */
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -5,7 +8,19 @@ export interface ChatMessage {
 }
 
 /**
- * One technology's way of asking a chat model for a JSON answer that follows the analyzer draft schema
+ * The JSON a model's answer must follow: a name for it, and its schema (an object schema, as OpenAI's strict
+ * structured output requires). The analyzer's draft by default; the wording of a comparison has its own.
+ */
+export interface AnswerFormat {
+  name: string;
+  schema: z.ZodObject;
+}
+
+/** What an analysis asks a model for: the analyzer draft. */
+export const draftAnswerFormat: AnswerFormat = { name: 'analyzer_draft', schema: analyzerDraftSchema };
+
+/**
+ * One technology's way of asking a chat model for a JSON answer that follows the schema of its `AnswerFormat`
  * (each implementation attaches the schema in its own API's terms).
  * Contract: one request, no retries (the caller owns retries so every model behaves alike); resolves to
  * the raw text of the answer ('' when the model gave none); rejects with `ModelCallError` when the

@@ -1,18 +1,12 @@
 import { err, ok, type AnalyzerDraft, type DomainError, type Result } from '@civicwatch/core';
-import { ModelCallError, type AnalyzerLogger, type ChatMessage, type ChatModel } from './chat-model.ts';
-import { backoffDelay, type RetryPolicy, type Sleep } from './retry-policy.ts';
+import type { ChatMessage, ChatModel } from './chat-model.ts';
 import { parseDraft, sanitizeDraft, type DraftParse } from './draft-sanitizer.ts';
+import { ModelCaller, type ModelCallSettings } from './model-caller.ts';
 import { repairUserMessage } from './prompt-framing.ts';
-import { analyzerInvalidOutput, analyzerUnavailable } from './analyzer-errors.ts';
+import { analyzerInvalidOutput } from './analyzer-errors.ts';
 
-export interface DraftGeneratorSettings {
-  /** Per request, each retry and the repair included. */
-  timeoutMs: number;
-  retry: RetryPolicy;
-  sleep: Sleep;
-  random: () => number;
-  logger: AnalyzerLogger | undefined;
-}
+/** Per request, each retry and the repair included. */
+export type DraftGeneratorSettings = ModelCallSettings;
 
 /** The part of an off-schema answer sent back for repair: enough to fix, not a second document. */
 const maxEchoedAnswerChars = 8_000;
@@ -23,10 +17,14 @@ const maxEchoedAnswerChars = 8_000;
  * throws the signal's reason once aborted.
  */
 export class DraftGenerator {
+  private readonly caller: ModelCaller;
+
   constructor(
-    private readonly model: ChatModel,
+    model: ChatModel,
     private readonly settings: DraftGeneratorSettings,
-  ) {}
+  ) {
+    this.caller = new ModelCaller(model, settings);
+  }
 
   /** The draft, with citations restricted to `validPages` (the pages the model was shown). */
   async generate(
@@ -34,7 +32,7 @@ export class DraftGenerator {
     validPages: ReadonlySet<number>,
     signal: AbortSignal,
   ): Promise<Result<AnalyzerDraft, DomainError>> {
-    const first = await this.call(messages, signal);
+    const first = await this.caller.call(messages, signal);
     if (!first.ok) return first;
     let parsed = parseDraft(first.value);
     if (!parsed.ok) {
@@ -44,7 +42,7 @@ export class DraftGenerator {
         { role: 'assistant', content: first.value.slice(0, maxEchoedAnswerChars) },
         { role: 'user', content: repairUserMessage(parsed.problem) },
       ];
-      const second = await this.call(repair, signal);
+      const second = await this.caller.call(repair, signal);
       if (!second.ok) return second;
       parsed = parseDraft(second.value);
       if (!parsed.ok) {
@@ -53,32 +51,6 @@ export class DraftGenerator {
       }
     }
     return ok(sanitizeDraft(parsed.draft, validPages));
-  }
-
-  private async call(messages: readonly ChatMessage[], signal: AbortSignal): Promise<Result<string, DomainError>> {
-    const { timeoutMs, retry, sleep, random, logger } = this.settings;
-    for (let attempt = 1; ; attempt++) {
-      signal.throwIfAborted();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let failure: ModelCallError;
-      try {
-        return ok(await this.model.complete(messages, AbortSignal.any([signal, timeout])));
-      } catch (error) {
-        signal.throwIfAborted();
-        if (timeout.aborted) failure = new ModelCallError(`no answer within ${timeoutMs} ms`, true, undefined, { cause: error });
-        else if (error instanceof ModelCallError) failure = error;
-        else throw error;
-      }
-      const wait = failure.retryable && attempt < retry.maxAttempts
-        ? backoffDelay(retry, attempt, failure.retryAfterMs, random)
-        : undefined;
-      if (wait === undefined) {
-        logger?.warn({ attempt, error: failure.message, retryable: failure.retryable }, 'LLM service failed; giving up');
-        return err(analyzerUnavailable);
-      }
-      logger?.warn({ attempt, error: failure.message, waitMs: wait }, 'LLM service failed; retrying');
-      await sleep(wait, signal);
-    }
   }
 }
 

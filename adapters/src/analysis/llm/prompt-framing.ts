@@ -11,16 +11,19 @@ export const draftSchemaVersion = createHash('sha256').update(JSON.stringify(dra
 
 
 const dataTags = ['document-title', 'document', 'partial-analysis', 'verified-facts'] as const;
-const tagLookAlike = new RegExp(`<(\\s*/?\\s*)(${dataTags.join('|')})(?=[\\s>/]|$)`, 'gi');
 
 /**
- * Makes untrusted text unable to open or close one of our data blocks: `</document>` inside a page
- * becomes `&lt;/document>`. Only look-alikes of our own tags change, so quotes copied by the model
- * from ordinary text still match the page.
+ * Makes untrusted text unable to open or close a data block of one of `tags`: `</document>` inside a page
+ * becomes `&lt;/document>`. Only look-alikes of those tags change, so quotes copied by the model from
+ * ordinary text still match the page.
  */
-export function escapeDataText(text: string): string {
-  return text.replace(tagLookAlike, '&lt;$1$2');
+export function dataTextEscaper(tags: readonly string[]): (text: string) => string {
+  const tagLookAlike = new RegExp(`<(\\s*/?\\s*)(${tags.join('|')})(?=[\\s>/]|$)`, 'gi');
+  return (text) => text.replace(tagLookAlike, '&lt;$1$2');
 }
+
+/** Untrusted text inside the data blocks of an analysis. */
+export const escapeDataText = dataTextEscaper(dataTags);
 
 /**
  * The system prompt: the instructions chosen by core from the settings (custom focus included), then the

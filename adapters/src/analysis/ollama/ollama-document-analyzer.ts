@@ -1,6 +1,7 @@
 // Imported only when the configuration chooses Ollama (the composition root uses `await import()`),
 // so the SDK loads only then.
 import { Ollama } from 'ollama';
+import { z } from 'zod';
 import type {
   AnalysisRequest,
   AnalyzerOutput,
@@ -9,9 +10,10 @@ import type {
   Result,
 } from '@civicwatch/core';
 import type { AppConfig } from '../../config/config.ts';
-import { isRetryableStatus, ModelCallError, retryAfterFromHeaders, type ChatMessage, type ChatModel } from '../llm/chat-model.ts';
+import {
+  draftAnswerFormat, isRetryableStatus, ModelCallError, retryAfterFromHeaders, type AnswerFormat, type ChatMessage, type ChatModel,
+} from '../llm/chat-model.ts';
 import { LlmAnalysisPipeline, type LlmAnalyzerOptions } from '../llm/llm-analysis-pipeline.ts';
-import { draftJsonSchema } from '../llm/prompt-framing.ts';
 
 export type OllamaAnalyzerConfig = Omit<Extract<AppConfig['analyzer'], { kind: 'ollama' }>, 'kind'>;
 
@@ -20,8 +22,13 @@ export interface OllamaAnalyzerOptions extends LlmAnalyzerOptions {
   fetch?: typeof fetch;
 }
 
-class OllamaChatModel implements ChatModel {
-  constructor(private readonly config: OllamaAnalyzerConfig, private readonly fetchFn: typeof fetch | undefined) {}
+/** Ollama's `/api/chat` with `format` set to the JSON schema of the answer. */
+export class OllamaChatModel implements ChatModel {
+  private readonly format: Record<string, unknown>;
+
+  constructor(private readonly config: OllamaAnalyzerConfig, private readonly fetchFn: typeof fetch | undefined, format: AnswerFormat = draftAnswerFormat) {
+    this.format = z.toJSONSchema(format.schema);
+  }
 
   async complete(messages: readonly ChatMessage[], signal: AbortSignal): Promise<string> {
     // The SDK passes no signal on non-streamed calls and its errors carry no headers: a client per call,
@@ -38,7 +45,7 @@ class OllamaChatModel implements ChatModel {
       const response = await client.chat({
         model: this.config.model,
         messages: [...messages],
-        format: draftJsonSchema,
+        format: this.format,
         stream: false,
         // Ollama's default context is a few thousand tokens whatever the model supports; our chunks
         // are sized for `contextTokens`. Temperature 0, as Ollama recommends for structured output.

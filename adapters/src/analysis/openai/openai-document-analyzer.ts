@@ -3,7 +3,6 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import {
-  analyzerDraftSchema,
   type AnalysisRequest,
   type AnalyzerOutput,
   type DocumentAnalyzer,
@@ -11,7 +10,9 @@ import {
   type Result,
 } from '@civicwatch/core';
 import type { AppConfig } from '../../config/config.ts';
-import { isRetryableStatus, ModelCallError, retryAfterFromHeaders, type ChatMessage, type ChatModel } from '../llm/chat-model.ts';
+import {
+  draftAnswerFormat, isRetryableStatus, ModelCallError, retryAfterFromHeaders, type AnswerFormat, type ChatMessage, type ChatModel,
+} from '../llm/chat-model.ts';
 import { LlmAnalysisPipeline, type LlmAnalyzerOptions } from '../llm/llm-analysis-pipeline.ts';
 
 export type OpenAiAnalyzerConfig = Omit<Extract<AppConfig['analyzer'], { kind: 'openai' }>, 'kind'>;
@@ -22,16 +23,16 @@ export interface OpenAiAnalyzerOptions extends LlmAnalyzerOptions {
 }
 
 /**
- * Structured output in its strict form: the SDK's helper turns the zod 4 draft schema into a schema the
+ * Chat Completions rather than Responses: the API that OpenAI-compatible servers (vLLM, LM Studio, llama.cpp…) implement.
+ * Structured output in its strict form: the SDK's helper turns the zod 4 schema of the answer into a schema the
  * API accepts with `strict: true` (every property required, no additional ones).
  */
-const responseFormat = zodResponseFormat(analyzerDraftSchema, 'analyzer_draft');
-
-/** Chat Completions rather than Responses: the API that OpenAI-compatible servers (vLLM, LM Studio, llama.cpp…) implement. */
-class OpenAiChatModel implements ChatModel {
+export class OpenAiChatModel implements ChatModel {
   private readonly client: OpenAI;
+  private readonly responseFormat: ReturnType<typeof zodResponseFormat>;
 
-  constructor(private readonly config: OpenAiAnalyzerConfig, fetchFn: typeof fetch | undefined) {
+  constructor(private readonly config: OpenAiAnalyzerConfig, fetchFn: typeof fetch | undefined, format: AnswerFormat = draftAnswerFormat) {
+    this.responseFormat = zodResponseFormat(format.schema, format.name);
     this.client = new OpenAI({
       apiKey: config.apiKey,
       baseURL: config.baseUrl,
@@ -45,7 +46,7 @@ class OpenAiChatModel implements ChatModel {
   async complete(messages: readonly ChatMessage[], signal: AbortSignal): Promise<string> {
     try {
       const completion = await this.client.chat.completions.create(
-        { model: this.config.model, messages: [...messages], response_format: responseFormat },
+        { model: this.config.model, messages: [...messages], response_format: this.responseFormat },
         { signal },
       );
       // A refusal or an empty choice list leaves no content: validation then asks for a repair.

@@ -54,6 +54,21 @@ describe('CompareVersions', () => {
     expect(result.ok && result.value.summary).toBe(`${UNRELATED_SUMMARY} The later version differs in 1 place: 1 date.`);
   });
 
+  it('keeps what the comparer warns of, and hands it the caller\'s signal', async () => {
+    const warning = 'A language model reworded this comparison; where it wrote $9,999,999, which neither version contains, the built-in wording is shown instead.';
+    const comparer = new FixedVersionComparer({ related: true, summary: 'The later version differs in 1 place: 1 number.', changes: [], warnings: [warning] });
+    const signal = new AbortController().signal;
+    const result = await new CompareVersions(extractor, comparer, new FixedLanguageDetector(), new FixedFactFinder(), new FixedClock(new Date('2026-03-15T12:00:00Z')))
+      .execute({ earlier: { title: 'Levy 2019', source: pdf(1) }, later: { title: 'Levy 2020', source: pdf(2) }, signal });
+    expect(result.ok && result.value.metadata.warnings).toEqual([warning]);
+    expect(comparer.signals).toEqual([signal]);
+  });
+
+  it('warns of nothing when the comparer does not', async () => {
+    const result = await compare({ related: true, summary: 'No substantive change: the two versions say the same thing.', changes: [] });
+    expect(result.ok && result.value.metadata.warnings).toEqual([]);
+  });
+
   it('refuses a version beyond the tier\'s limits, and names it', async () => {
     const result = await compare({ related: true, summary: '', changes: [] }, { maxPages: 10, maxCharacters: 100 });
     expect(!result.ok && result.error).toEqual({

@@ -57,7 +57,7 @@ export class CompareVersions {
     input.signal?.throwIfAborted();
 
     input.onProgress?.({ stage: 'comparing' });
-    const draft = await this.comparer.compare(earlier.version, later.version);
+    const draft = await this.comparer.compare(earlier.version, later.version, { signal: input.signal });
     input.signal?.throwIfAborted();
     input.onProgress?.({ stage: 'checking_citations' });
     const result = comparisonResultSchema.safeParse({
@@ -71,7 +71,7 @@ export class CompareVersions {
         analyzer: this.comparer.analyzer,
         model: this.comparer.model,
         processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
-        warnings: [],
+        warnings: draft.warnings ?? [],
       },
     });
     if (!result.success) return err(domainError('analyzer.invalid_output', 'The comparison could not be completed. Please try again.'));

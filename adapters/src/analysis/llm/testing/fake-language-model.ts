@@ -11,7 +11,7 @@ export type ScriptedReply =
   | { kind: 'hang' }
   /** Answers this body as it is, not in the API's shape: a proxy's error page, a body cut short. */
   | { kind: 'raw'; status: number; contentType: string; body: string }
-  /** Answers like a diligent model: see `faithfulDraft`. */
+  /** Answers like a diligent model: see `faithfulDraft`, and `faithfulWording` for the wording of a comparison. */
   | { kind: 'faithful' };
 
 export interface CapturedRequest {
@@ -51,7 +51,9 @@ export class FakeLanguageModel {
   answer(request: CapturedRequest): Exclude<ScriptedReply, { kind: 'faithful' }> {
     this.requests.push(request);
     const reply = this.script.shift() ?? this.fallback;
-    return reply.kind === 'faithful' ? { kind: 'content', content: JSON.stringify(faithfulDraft(request.body.messages)) } : reply;
+    if (reply.kind !== 'faithful') return reply;
+    const messages = request.body.messages;
+    return { kind: 'content', content: JSON.stringify(isWordingRequest(messages) ? faithfulWording(messages) : faithfulDraft(messages)) };
   }
 }
 
@@ -115,4 +117,21 @@ function mergeDrafts(drafts: readonly AnalyzerDraft[]): AnalyzerDraft {
     }
   }
   return merged;
+}
+
+const differencePattern = /<difference n="\d+" type="[a-z]+">\n([^\n]*)\n[\s\S]*?<\/difference>/g;
+const comparisonSummaryPattern = /<comparison-summary>([\s\S]*?)<\/comparison-summary>/;
+
+const isWordingRequest = (messages: readonly ChatMessage[]): boolean =>
+  messages.some((m) => m.role === 'user' && comparisonSummaryPattern.test(m.content));
+
+/**
+ * What a model that follows the comparison-wording instructions would answer: the comparison's summary and each
+ * difference's statement, in order, one each, introduced in plain words (so a test sees whose words it reads).
+ */
+export function faithfulWording(messages: readonly ChatMessage[]): { summary: string; statements: string[] } {
+  const user = messages.find((m) => m.role === 'user')?.content ?? '';
+  const summary = unescape(comparisonSummaryPattern.exec(user)?.[1] ?? '');
+  const statements = [...user.matchAll(differencePattern)].map((m) => `In plain words: ${unescape(m[1] ?? '')}`);
+  return { summary: `In short: ${summary}`, statements };
 }
