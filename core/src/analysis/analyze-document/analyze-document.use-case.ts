@@ -12,7 +12,7 @@ import type { FactFinder } from '../fact-finder.port.ts';
 import { checkFigures } from '../figure-check.ts';
 import { groundCitations, groundFacts } from '../grounding.ts';
 import type { LanguageDetector } from '../language-detector.port.ts';
-import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
+import type { ExtractedDocument, TextExtractor } from '../text-extractor.port.ts';
 
 /** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
 export const MIN_DOCUMENT_CHARACTERS = 50;
@@ -76,7 +76,7 @@ export class AnalyzeDocument {
 
     const extracted = await this.extract(input);
     if (!extracted.ok) return extracted;
-    const pages = extracted.value;
+    const { pages, warnings: readingWarnings } = extracted.value;
     signal?.throwIfAborted();
     const characters = documentCharacters(pages);
     if (characters < MIN_DOCUMENT_CHARACTERS) {
@@ -123,7 +123,7 @@ export class AnalyzeDocument {
     signal?.throwIfAborted();
 
     onProgress?.({ stage: 'checking_citations' });
-    const { draft, analyzer, model, promptVersion, warnings = [] } = analysed.value;
+    const { draft, analyzer, model, promptVersion, warnings: analyzerWarnings = [] } = analysed.value;
     const grounded = { ...draft, citations: groundCitations(draft, pages) };
     // A language model may write a figure no page holds; the embedded analyzer only copies the pages' own.
     const figures = analyzer === 'embedded' ? { findings: grounded, warning: null } : checkFigures(grounded, pages);
@@ -143,7 +143,8 @@ export class AnalyzeDocument {
         model,
         promptVersion,
         language,
-        warnings: figures.warning ? [...warnings, figures.warning] : warnings,
+        // How the pages were read comes first: it bears on everything the analysis says.
+        warnings: [...readingWarnings, ...analyzerWarnings, ...(figures.warning ? [figures.warning] : [])],
         documentKind: understanding.kind,
       },
     });
@@ -153,12 +154,12 @@ export class AnalyzeDocument {
     return ok(result.data);
   }
 
-  private async extract(input: AnalyzeDocumentInput): Promise<Result<ExtractedPage[], DomainError>> {
+  private async extract(input: AnalyzeDocumentInput): Promise<Result<ExtractedDocument, DomainError>> {
     const { source, onProgress, signal } = input;
     if (source.kind === 'text') {
       // Pasted text has no pages; it is cited as page 1.
       onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
-      return ok([{ number: 1, text: source.text, ocr: false }]);
+      return ok({ pages: [{ number: 1, text: source.text, ocr: false }], warnings: [] });
     }
     return this.extractor.extract(source.bytes, { onProgress, signal, maxPages: input.limits?.maxPages });
   }

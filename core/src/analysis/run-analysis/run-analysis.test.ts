@@ -5,10 +5,9 @@ import type { AnalysisProgressEvent } from '../../contracts/analysis-history.con
 import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
-import { FixedClock, FixedFactFinder, FixedLanguageDetector, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
+import { FixedClock, FixedFactFinder, FixedLanguageDetector, FixedTextExtractor, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../../testing/fakes.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
-import type { TextExtractor } from '../text-extractor.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
 import { AbandonAnalysis } from '../abandon-analysis/abandon-analysis.use-case.ts';
@@ -40,7 +39,7 @@ class FakeAnalyzer implements DocumentAnalyzer {
     return ok({ draft, analyzer: this.name, model: null, promptVersion: null });
   }
 }
-const noPdfs: TextExtractor = { extract: async () => err(domainError('document.corrupt', 'unreadable')) };
+const noPdfs = new FixedTextExtractor('corrupt');
 
 class RecordingHub implements ProgressHub {
   events: AnalysisProgressEvent[] = [];
