@@ -28,10 +28,12 @@ test: deps lint typecheck build system-packages ## Every test: unit, web, databa
 	npx tsx scripts/run-tests.ts
 
 # Debian packages the tests use: Chromium for the browser tests (a browser downloaded by a test tool cannot
-# work on this network), poppler-utils and qpdf as references and fixture makers for the PDF tests.
-TEST_PACKAGES := chromium poppler-utils qpdf
+# work on this network), poppler-utils and qpdf as references and fixture makers for the PDF tests, native
+# tesseract with its French, Spanish and orientation data as the reference of the OCR tests (ADR 0021).
+TEST_PACKAGES := chromium poppler-utils qpdf tesseract-ocr tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-osd
 system-packages:
-	@missing=""; for c in chromium pdftotext qpdf; do command -v $$c >/dev/null || missing=1; done; \
+	@missing=""; for c in chromium pdftotext qpdf tesseract; do command -v $$c >/dev/null || missing=1; done; \
+	for l in fra spa osd; do tesseract --list-langs 2>/dev/null | grep -qx $$l || missing=1; done; \
 	if [ -n "$$missing" ]; then echo "installing Debian packages for the tests: $(TEST_PACKAGES)"; \
 	  $(SUDO) apt-get install -y --no-install-recommends $(TEST_PACKAGES) >/dev/null 2>&1 || \
 	  { $(SUDO) apt-get update >/dev/null && $(SUDO) apt-get install -y --no-install-recommends $(TEST_PACKAGES) >/dev/null; }; fi

@@ -138,8 +138,8 @@ async function benchOcr(ocrPageCount: number, ocrDpi: number): Promise<void> {
   try {
     const ocr = async (bytes: Uint8Array): Promise<number> => {
       const result = await extractor.extract(bytes);
-      if (!result.ok || !result.value.every((page) => page.ocr)) throw new Error('expected a page read by OCR');
-      return result.value.reduce((sum, page) => sum + page.text.length, 0);
+      if (!result.ok || !result.value.pages.every((page) => page.ocr)) throw new Error('expected a page read by OCR');
+      return result.value.pages.reduce((sum, page) => sum + page.text.length, 0);
     };
     const [first, ...measured] = scans.slice(0, ocrPageCount + 1);
     if (!first || measured.length === 0) return;

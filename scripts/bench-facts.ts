@@ -32,7 +32,7 @@ interface Spec {
 class CachedPages implements TextExtractor {
   constructor(private readonly pages: ExtractedPage[]) {}
   async extract() {
-    return ok(this.pages);
+    return ok({ pages: this.pages, warnings: [] });
   }
 }
 

@@ -33,8 +33,8 @@ export const corpusPages = async (name: string, extractor: () => PdfjsTextExtrac
   const result = await extractor().extract(new Uint8Array(bytes), { maxPages: 1000 });
   if (!result.ok) throw new Error(`${name}: ${result.error.code}`);
   mkdirSync(pagesCacheDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ sha256: digest, pages: result.value }));
-  return result.value;
+  writeFileSync(file, JSON.stringify({ sha256: digest, pages: result.value.pages }));
+  return result.value.pages;
 };
 
 /** One extractor for a whole run, made on first need (a cache hit needs none). */

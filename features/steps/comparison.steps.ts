@@ -21,7 +21,7 @@ const comparedTexts = new WeakMap<CivicWorld, string[]>();
 const textOf = async (world: CivicWorld, pdf: UploadedPdf): Promise<string> => {
   const pages = await world.runtime.container.get<TextExtractor>(TextExtractor).extract(pdf.bytes);
   if (!pages.ok) throw new Error(`${pdf.fileName}: ${pages.error.message}`);
-  return pages.value.map((p) => p.text).join('\n\n');
+  return pages.value.pages.map((p) => p.text).join('\n\n');
 };
 
 async function compare(this: CivicWorld, request: CompareRequest, texts: string[]) {

@@ -124,11 +124,11 @@ describe('scanned PDFs of the corpus, read by OCR', () => {
     const sample = new Uint8Array(execFileSync('qpdf', [path.join(corpusDir, 'wpld-board-packet-2018-08-15-scan.pdf'), '--pages', '.', '2,33', '--', '-']));
     const result = await extractor.extract(sample);
     if (!result.ok) throw new Error(result.error.code);
-    expect(result.value.map((p) => [p.number, p.ocr])).toEqual([
+    expect(result.value.pages.map((p) => [p.number, p.ocr])).toEqual([
       [1, true],
       [2, true],
     ]);
-    for (const page of result.value) expect(page.text.match(/[A-Za-z]{3,}/g)?.length ?? 0, `page ${page.number}`).toBeGreaterThan(30);
+    for (const page of result.value.pages) expect(page.text.match(/[A-Za-z]{3,}/g)?.length ?? 0, `page ${page.number}`).toBeGreaterThan(30);
   });
 });
 

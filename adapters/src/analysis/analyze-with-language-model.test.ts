@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import {
-  AnalyzeDocument, ok, systemClock, type AnalyzeDocumentInput, type AnalyzerDraft, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
+  AnalyzeDocument, systemClock, type AnalyzeDocumentInput, type AnalyzerDraft, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
 } from '@civicwatch/core';
-import { FixedFactFinder, FixedLanguageDetector } from '@civicwatch/core/testing/fakes.ts';
+import { FixedFactFinder, FixedLanguageDetector, FixedTextExtractor } from '@civicwatch/core/testing/fakes.ts';
 import type { DocumentUnderstanding } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { FakeLanguageModel, type CapturedRequest } from './llm/testing/fake-language-model.ts';
@@ -38,7 +38,7 @@ const analyzers: Array<{ name: string; model: FakeLanguageModel; create: () => D
   },
 ];
 
-const pagesOf = (pages: ExtractedPage[]): TextExtractor => ({ extract: async () => ok(pages) });
+const pagesOf = (pages: ExtractedPage[]): TextExtractor => FixedTextExtractor.of(pages);
 
 const useCaseWith = (analyzer: DocumentAnalyzer, pages: ExtractedPage[], understanding?: DocumentUnderstanding) =>
   new AnalyzeDocument(pagesOf(pages), new InMemoryUnitOfWork(), analyzer, systemClock, new FixedLanguageDetector(), new FixedFactFinder(understanding));

@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['chief@example.org', 'deputy@example.org']);
   });
 
+  it('reads scans in the languages OCR_LANGUAGES names, first the main one, and chooses them per document without it', () => {
+    expect(loadConfig({}).ocrLanguages).toBeUndefined();
+    expect(loadConfig({ OCR_LANGUAGES: '' }).ocrLanguages).toBeUndefined();
+    expect(loadConfig({ OCR_LANGUAGES: 'fra' }).ocrLanguages).toEqual(['fra']);
+    expect(loadConfig({ OCR_LANGUAGES: ' SPA+eng ' }).ocrLanguages).toEqual(['spa', 'eng']);
+  });
+
+  it('refuses OCR languages it has no data for, with the ones it has', () => {
+    expect(() => loadConfig({ OCR_LANGUAGES: 'deu' }))
+      .toThrow('OCR_LANGUAGES names "deu": use languages joined by +, each one of eng, fra, spa (e.g. fra or spa+eng)');
+    expect(() => loadConfig({ OCR_LANGUAGES: 'fr,es' })).toThrow(/OCR_LANGUAGES names "fr,es"/);
+    expect(() => loadConfig({ OCR_LANGUAGES: 'spa+' })).toThrow(/OCR_LANGUAGES names an empty name/);
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng+eng' })).toThrow('OCR_LANGUAGES names a language twice');
+  });
+
   it('slows sign-ins down as told, refusing a cap below the first delay', () => {
     expect(loadConfig({ SIGN_IN_DELAY_MS: '20', SIGN_IN_MAX_DELAY_MS: '160' }).signInSlowdown).toEqual({ firstDelayMs: 20, maxDelayMs: 160 });
     expect(() => loadConfig({ SIGN_IN_DELAY_MS: '1000', SIGN_IN_MAX_DELAY_MS: '500' })).toThrow(/SIGN_IN_MAX_DELAY_MS must be at least SIGN_IN_DELAY_MS/);

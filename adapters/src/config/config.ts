@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseOcrLanguages, type OcrLanguage } from '../extraction/ocr-languages.ts';
 
 /**
  * The HTTP server's limits on slow clients and open connections (README "Security"). Behind nginx its own
@@ -109,6 +110,14 @@ export const envSchema = z
      * a client that reaches it would name its own address (ADR 0003).
      */
     TRUST_PROXY: bool,
+    /** The OCR models every scan is read with (`fra`, `spa+eng`); unset, each document's are chosen from its language (ADR 0021). */
+    OCR_LANGUAGES: optionalString.transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const parsed = parseOcrLanguages(value);
+      if (parsed.ok) return parsed.languages;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -177,6 +186,8 @@ export interface AppConfig {
   rateLimits: { kind: 'database' } | { kind: 'redis'; url: string };
   /** How sign-ins to an account that keeps failing are slowed down (ADR 0015). */
   signInSlowdown: SignInSlowdown;
+  /** The models scans are read with; undefined: chosen per document from its language (ADR 0021). */
+  ocrLanguages: OcrLanguage[] | undefined;
 }
 
 /** The first wait, in ms, once an account has failed often, doubled with each further failure up to `maxDelayMs`. */
@@ -249,5 +260,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? `CivicWatch <no-reply@${new URL(publicUrl).hostname}>` } : null,
     rateLimits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'database' },
     signInSlowdown: { firstDelayMs: env.SIGN_IN_DELAY_MS, maxDelayMs: env.SIGN_IN_MAX_DELAY_MS },
+    ocrLanguages: env.OCR_LANGUAGES,
   };
 }

@@ -22,6 +22,7 @@ import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { CryptoTokenGenerator } from '../security/crypto-token-generator.ts';
 import { Sha256TokenHasher } from '../security/sha256-token-hasher.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
+import { createDiagnosticsLogger } from '../logging/process-logger.ts';
 import { EmbeddedDocumentAnalyzer } from '../analysis/embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 import { RuleBasedFactFinder } from '../analysis/understanding/rule-based-fact-finder.ts';
@@ -93,7 +94,9 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   const mailSender = await createMailSender(config.smtp);
   const analysisQueue = new PgBossAnalysisQueue();
   const database = await openDatabase(config.database, { analysisJobs: (em) => analysisQueue.within(em) });
-  const extractor = new PdfjsTextExtractor();
+  // One detector for the analyses and for choosing the OCR models of scans: its n-grams are loaded once.
+  const languageDetector = new EldLanguageDetector();
+  const extractor = new PdfjsTextExtractor({ ocrLanguages: config.ocrLanguages, logger: createDiagnosticsLogger(config), languageDetector });
   const container = new Container({ defaultScope: 'Singleton' });
 
   container.bind<AppConfig>(AppConfigToken).toConstantValue(config);
@@ -105,7 +108,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind<Clock>(Clock).toConstantValue(systemClock);
   container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
   container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
-  container.bind<LanguageDetector>(LanguageDetector).toConstantValue(new EldLanguageDetector());
+  container.bind<LanguageDetector>(LanguageDetector).toConstantValue(languageDetector);
   container.bind<FactFinder>(FactFinder).toConstantValue(new RuleBasedFactFinder());
   container.bind<VersionComparer>(VersionComparer).toConstantValue(await createVersionComparer(config.analyzer));
   container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, platform } from 'node:os';
-import type { ExtractionOutcome, ExtractionTask, FromWorkerMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
+import type { ExtractionOutcome, ExtractionTask, FromWorkerMessage, LogMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
+import type { DetectedLanguage } from './ocr-languages.ts';
 
 export interface ExtractionPoolOptions {
   /** Upper bound on processes; never more than `os.availableParallelism()` (OCR is CPU-bound). */
@@ -36,8 +37,11 @@ const WATCH_MS = 50;
  * The kernel's own ceiling on the process's writable memory (RLIMIT_DATA), set through util-linux's `prlimit`:
  * it stops an allocation between two polls. V8 and WebAssembly reserve address space they never touch, which
  * RLIMIT_DATA does not count; what they commit (about 600 MiB for Node 24 alone, more with pdf.js, the canvas and a Tesseract thread) it does, hence the margin.
+ * Each thread's V8 isolate also maps a 512 MiB code range writable, which counts though it is hardly touched: a
+ * process reading a scan turned sideways has three (its own, Tesseract's, and the orientation detection's, ADR
+ * 0021), 2.5 GiB of data before its first page.
  */
-const KERNEL_LIMIT_MARGIN_MB = 2048;
+const KERNEL_LIMIT_MARGIN_MB = 2560;
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => platform() === 'linux' && existsSync(path));
 
 /** The worker file by URL relative to this module; Node strips its types itself (see the worker's header). */
@@ -61,7 +65,8 @@ interface Job {
   /** Processor time the process had used when it last started the document or a page; -1 before it starts. */
   cpuAtPageStart: number;
   wallAtPageStart: number;
-  onMessage: (message: StartedMessage | ProgressMessage) => void;
+  onMessage: (message: StartedMessage | ProgressMessage | LogMessage) => void;
+  detectLanguage: (text: string) => Promise<DetectedLanguage>;
   resolve: (outcome: ExtractionOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -129,20 +134,26 @@ export class ExtractionPool {
   }
 
   /**
-   * Reads `task` in a process. `onMessage` gets its `started` and progress messages, in order, before the
-   * promise settles. An aborted `signal` ends the process reading the task and rejects with the signal's
+   * Reads `task` in a process. `onMessage` gets its `started`, progress and log messages, in order, before the
+   * promise settles; `detectLanguage` answers the process's questions about the language of what it read (none
+   * known without it). An aborted `signal` ends the process reading the task and rejects with the signal's
    * reason; a process over its memory or over `pageTimeLimitMs` of processor time opening the document or on one
    * page, or that dies, rejects with `ExtractionProcessEnded`. Processor time, not wall-clock time: on a machine
    * busy with other work a low-priority process waits for a core, and its waiting is not the document's cost.
    */
   run(
     task: ExtractionTask,
-    options: { signal?: AbortSignal; onMessage?: (message: StartedMessage | ProgressMessage) => void; pageTimeLimitMs: number },
+    options: {
+      signal?: AbortSignal;
+      onMessage?: (message: StartedMessage | ProgressMessage | LogMessage) => void;
+      detectLanguage?: (text: string) => Promise<DetectedLanguage>;
+      pageTimeLimitMs: number;
+    },
   ): Promise<ExtractionOutcome> {
     options.signal?.throwIfAborted();
     return new Promise<ExtractionOutcome>((resolve, reject) => {
       const job: Job = {
-        task, onMessage: options.onMessage ?? (() => {}), resolve, reject,
+        task, onMessage: options.onMessage ?? (() => {}), detectLanguage: options.detectLanguage ?? (async () => null), resolve, reject,
         pageTimeLimitMs: options.pageTimeLimitMs, cpuAtPageStart: -1, wallAtPageStart: 0,
       };
       const onAbort = (): void => {
@@ -203,6 +214,17 @@ export class ExtractionPool {
   #onMessage(worker: Worker, message: FromWorkerMessage): void {
     const job = worker.job;
     if (!job) return;
+    if (message.type === 'log') {
+      job.onMessage(message);
+      return;
+    }
+    if (message.type === 'detect-language') {
+      // A detector that fails leaves the language unknown: the document is still read, in English.
+      job.detectLanguage(message.text).catch(() => null).then((language) => {
+        if (worker.job === job && worker.child.connected) worker.child.send({ type: 'language', language } satisfies ToWorkerMessage);
+      });
+      return;
+    }
     if (message.type === 'started' || message.type === 'progress') {
       // The clock starts when the process takes the document, not while it waited for one, and restarts at
       // each page: with the page limit, this bounds a document's time.

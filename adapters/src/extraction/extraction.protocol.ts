@@ -3,6 +3,7 @@
  * process), over Node's IPC channel with the `advanced` serialization: plain structured-cloneable data only.
  */
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
+import type { DetectedLanguage, OcrLanguage } from './ocr-languages.ts';
 
 export interface ExtractionTask {
   /** The document, copied to the child. */
@@ -11,10 +12,12 @@ export interface ExtractionTask {
   ocrDpi: number;
   /** Refuse a PDF with more pages than this as soon as it is opened, before any page is read or OCR'd. */
   maxPages?: number;
+  /** The models scans are read with; unset, they are chosen from the language of the document (ADR 0021). */
+  ocrLanguages?: OcrLanguage[];
 }
 
-/** Server → child. */
-export type ToWorkerMessage = { type: 'task'; task: ExtractionTask };
+/** Server → child: a document to read, or the answer to its `LanguageQuery`. */
+export type ToWorkerMessage = { type: 'task'; task: ExtractionTask } | { type: 'language'; language: DetectedLanguage };
 
 /** Child → server: `started` (its time limit starts now, not while it waited for a process), progress, then one end. */
 export type StartedMessage = { type: 'started' };
@@ -22,7 +25,14 @@ export type ProgressMessage = { type: 'progress'; progress: ExtractionProgress }
 export type OutcomeMessage = { type: 'outcome'; outcome: ExtractionOutcome };
 /** A bug or a broken installation in the child: the task fails as an error, not as a refusal. */
 export type CrashMessage = { type: 'crash'; message: string };
-export type FromWorkerMessage = StartedMessage | ProgressMessage | OutcomeMessage | CrashMessage;
+/** A line for the debug log: what the OCR library printed, how a scanned page was turned and read. */
+export type LogMessage = { type: 'log'; message: string };
+/**
+ * The language of the text read so far, asked of the server's language detector: it is loaded there for every
+ * analysis anyway, and in this process its 30 MB of n-grams would slow each page's garbage collection.
+ */
+export type LanguageQuery = { type: 'detect-language'; text: string };
+export type FromWorkerMessage = StartedMessage | ProgressMessage | LogMessage | LanguageQuery | OutcomeMessage | CrashMessage;
 
 /** Expected failures only; anything else is a `CrashMessage`. */
 export type ExtractionFailureCode =
@@ -35,5 +45,6 @@ export const TOO_MUCH_DATA_MESSAGE = 'This PDF holds more compressed data than c
 export const TOO_MUCH_MEMORY_MESSAGE = 'This PDF needs more memory to read than the server allows. Please upload a smaller or simpler PDF.';
 
 export type ExtractionOutcome =
-  | { kind: 'pages'; pages: ExtractedPage[] }
+  /** `warnings`: sentences for the reader about what could not be read as it should (`ExtractedDocument`). */
+  | { kind: 'pages'; pages: ExtractedPage[]; warnings: string[] }
   | { kind: 'failure'; code: ExtractionFailureCode; message: string };

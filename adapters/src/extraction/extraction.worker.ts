@@ -10,20 +10,25 @@
  * Privacy: the document lives in this process's memory only. pdf.js is given the bytes, never a path;
  * pages are rendered to an in-memory canvas and handed to Tesseract as a buffer; Tesseract's cache is off
  * (`cacheMethod: 'none'`), so it neither writes its language data next to the process nor anything else.
+ *
+ * Standard error is the CLI's progress channel and the server's log: what the OCR library prints goes to the
+ * pool as log messages instead (`tesseract-output.ts`).
  */
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants, setPriority } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import Tesseract from 'tesseract.js';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
 import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ExtractionTask, type FromWorkerMessage, type ToWorkerMessage } from './extraction.protocol.ts';
+import { DocumentOcrLanguages, type DetectedLanguage } from './ocr-languages.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
 import { annotationText } from './annotation-text.ts';
+import { TesseractOcr, type Turn } from './tesseract-ocr.ts';
+import { listenToTesseract } from './tesseract-output.ts';
 
 /**
  * Reading a scan is background work: every thread of this process, and the Tesseract thread it starts later
@@ -47,21 +52,12 @@ lowerThisProcesssPriority();
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
-/**
- * The LSTM-only "best_int" English model: what tesseract.js itself downloads for OEM.LSTM_ONLY, a quarter
- * of the size of the legacy+LSTM one (faster to load per thread) and read from disk, never the network.
- */
-const tesseractLangPath = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 /**
  * A page whose text layer has fewer visible characters than this (a stamped page number, a scanner's
  * header) and that paints an image is treated as a scan and read by OCR.
  */
 const MIN_TEXT_LAYER_CHARS = 20;
-/** Below this mean word confidence (0-100) the page may be turned sideways: OCR is retried rotated. */
-const LOW_CONFIDENCE = 60;
-/** A rotated reading at or above this confidence is taken without trying the other side. */
-const GOOD_CONFIDENCE = 75;
 
 /**
  * Images larger than this (width × height) are left out by pdf.js before they are decoded: a 600 dpi letter
@@ -85,36 +81,28 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObjectRepeat,
 ]);
 
-// One Tesseract worker per extraction process, created on the first scanned page and reused for every page after:
-// loading the model costs about half a second, recognising a page several seconds.
-let ocrWorker: Promise<Tesseract.Worker> | undefined;
-
-function getOcrWorker(): Promise<Tesseract.Worker> {
-  ocrWorker ??= Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
-    langPath: tesseractLangPath,
-    gzip: true,
-    cacheMethod: 'none',
-    // A failed job rejects its own promise; the default handler would also throw into this thread.
-    errorHandler: () => {},
-  }).then(async (worker) => {
-    // Tesseract writes its own diagnostics ("Line cannot be recognized!!") to stderr, which is the CLI's
-    // progress channel and the server's log; the page result already carries what we need.
-    await worker.setParameters({ debug_file: '/dev/null' });
-    return worker;
-  }).catch((error: unknown) => {
-    ocrWorker = undefined;
-    throw error;
-  });
-  return ocrWorker;
-}
-
 const send = (message: FromWorkerMessage): void => {
   process.send?.(message);
 };
 
+const log = (message: string): void => send({ type: 'log', message });
+listenToTesseract(log);
+const ocr = new TesseractOcr(log);
+
+/** The server's answer to the one language question this process has asked at a time. */
+let languageAnswer: ((language: DetectedLanguage) => void) | undefined;
+const detectLanguage = (text: string): Promise<DetectedLanguage> => new Promise((resolve) => {
+  languageAnswer = resolve;
+  send({ type: 'detect-language', text });
+});
+
 // One document at a time: the pool sends the next only after this one's outcome.
 process.on('message', (message: ToWorkerMessage) => {
-  if (message.type !== 'task') return;
+  if (message.type === 'language') {
+    languageAnswer?.(message.language);
+    languageAnswer = undefined;
+    return;
+  }
   extract(message.task).then(
     (outcome) => send({ type: 'outcome', outcome }),
     (error: unknown) => send({ type: 'crash', message: error instanceof Error ? error.stack ?? error.message : String(error) }),
@@ -155,6 +143,10 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
     }
 
     const pages: ExtractedPage[] = [];
+    const languages = new DocumentOcrLanguages(task.ocrLanguages, detectLanguage);
+    /** Scanned pages read so far: read again if the document's languages change. */
+    const scans: Scan[] = [];
+    const unoriented: number[] = [];
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       try {
@@ -165,13 +157,23 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
         // Whether a page is a scan is told by its content alone: a signature stamp over a scan is not its text.
         const text = textItemsToText(content);
         if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
-          const ocrText = await recognize(page, task.ocrDpi);
+          // Text layers before the first scan may already tell the document's language.
+          if (scans.length === 0) await languages.decide(0);
+          const dpi = renderDpi(page, task.ocrDpi);
+          const reading = await ocr.read((turn) => renderGreyscale(page, dpi, turn), {
+            dpi, languages: languages.languages, page: number, turnedBefore: (scans.at(-1)?.turn ?? 0) !== 0,
+          });
+          if (!reading.oriented) unoriented.push(number);
+          const scan = { number, index: pages.length, turn: reading.turn, textLayer: text };
+          pages.push(scannedPage(scan, normalizeOcrText(reading.text)));
+          scans.push(scan);
           report({ stage: 'ocr', page: number, pages: document.numPages });
-          // A stamped page number must not hide the scan under it, nor an empty OCR the stamp.
-          pages.push(visibleLength(ocrText) >= visibleLength(text) ? { number, text: ocrText, ocr: true } : { number, text, ocr: false });
+          languages.note(reading.text);
+          if (await languages.decide(scans.length)) await readAgain(document, scans, pages, languages.languages, task.ocrDpi);
         } else {
           // Stamps and form fields are drawn in annotations, which the text content leaves out.
           pages.push({ number, text: textItemsToText([...content, ...(await annotationText(page))]), ocr: false });
+          languages.note(text);
         }
       } finally {
         page.cleanup();
@@ -181,7 +183,8 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
     if (pages.every((page) => visibleLength(page.text) === 0)) {
       return { kind: 'failure', code: 'document.empty', message: 'No text could be read from this PDF: its pages are blank or too unclear for OCR.' };
     }
-    return { kind: 'pages', pages };
+    const warnings = [languages.warning, unorientedWarning(unoriented)].filter((warning) => warning !== undefined);
+    return { kind: 'pages', pages, warnings };
   } catch (error) {
     const failure = expectedFailure(error);
     if (failure) return failure;
@@ -226,23 +229,46 @@ async function paintsImages(page: PDFPageProxy): Promise<boolean> {
   return operators.fnArray.some((op) => IMAGE_OPS.has(op));
 }
 
-/**
- * Renders the page in grey at `dpi` and reads it with Tesseract. A page scanned sideways reads as noise with
- * low confidence, and Tesseract's own orientation detection needs the legacy model's OSD data, which is not
- * shipped: such a page is rendered turned a quarter each way and the most confident reading kept.
- */
-async function recognize(page: PDFPageProxy, wantedDpi: number): Promise<string> {
-  const dpi = renderDpi(page, wantedDpi);
-  const worker = await getOcrWorker();
-  await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-  let best = await recognizeAt(worker, page, dpi, 0);
-  for (const turn of [90, 270]) {
-    if (best.confidence >= LOW_CONFIDENCE || visibleLength(best.text) === 0) break;
-    const turned = await recognizeAt(worker, page, dpi, turn);
-    if (turned.confidence > best.confidence) best = turned;
-    if (best.confidence >= GOOD_CONFIDENCE) break;
+/** A scanned page as it was read: where it is among the pages, which way up, and the text layer under the scan. */
+interface Scan {
+  number: number;
+  index: number;
+  turn: Turn;
+  textLayer: string;
+}
+
+/** A stamped page number must not hide the scan under it, nor an empty OCR the stamp. */
+function scannedPage(scan: Scan, ocrText: string): ExtractedPage {
+  return visibleLength(ocrText) >= visibleLength(scan.textLayer)
+    ? { number: scan.number, text: ocrText, ocr: true }
+    : { number: scan.number, text: scan.textLayer, ocr: false };
+}
+
+/** The scans read before the document's language was known, read again in it, the way up they were found. */
+async function readAgain(
+  document: PDFDocumentProxy,
+  scans: readonly Scan[],
+  pages: ExtractedPage[],
+  languages: DocumentOcrLanguages['languages'],
+  wantedDpi: number,
+): Promise<void> {
+  for (const scan of scans) {
+    const page = await document.getPage(scan.number);
+    try {
+      const dpi = renderDpi(page, wantedDpi);
+      const reading = await ocr.reread((turn) => renderGreyscale(page, dpi, turn), scan.turn, { dpi, languages });
+      pages[scan.index] = scannedPage(scan, normalizeOcrText(reading.text));
+    } finally {
+      page.cleanup();
+    }
   }
-  return normalizeOcrText(best.text);
+}
+
+function unorientedWarning(numbers: readonly number[]): string | undefined {
+  if (numbers.length === 0) return undefined;
+  const named = numbers.length === 1 ? `Scanned page ${numbers[0]}` : `Scanned pages ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  return `${named} read poorly whichever way ${numbers.length === 1 ? 'it was' : 'they were'} turned: `
+    + `${numbers.length === 1 ? 'its' : 'their'} text may be incomplete or wrong.`;
 }
 
 /** `dpi`, lowered as far as the page needs to be rendered in about `MAX_RENDER_PIXELS` at most. */
@@ -251,22 +277,11 @@ function renderDpi(page: Pick<PDFPageProxy, 'getViewport'>, dpi: number): number
   return dpi * Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
 }
 
-async function recognizeAt(
-  worker: Tesseract.Worker,
-  page: PDFPageProxy,
-  dpi: number,
-  turn: number,
-): Promise<{ text: string; confidence: number }> {
-  const image = await renderGreyscale(page, dpi, turn);
-  const { data } = await worker.recognize(image);
-  return { text: data.text, confidence: data.confidence };
-}
-
 /**
  * An 8-bit greyscale PGM (P5): Leptonica reads it directly, and building it costs a third of encoding a
  * PNG of the same page, which Leptonica would only decode again.
  */
-async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: number): Promise<Buffer> {
+async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: Turn): Promise<Buffer> {
   const viewport = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + turn) % 360 });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);

@@ -23,6 +23,6 @@ describe('PdfjsTextExtractor maxPages (a tier\'s page limit)', () => {
 
   it('reads a PDF within the limit', async () => {
     const result = await extractor.extract(read('wpld-ordinance-20-21-02-maintenance-levy.pdf'), { maxPages: 3 });
-    expect(result.ok && result.value.map((p) => p.number)).toEqual([1, 2, 3]);
+    expect(result.ok && result.value.pages.map((p) => p.number)).toEqual([1, 2, 3]);
   });
 });

@@ -42,7 +42,7 @@ function wordRecall(reference: string, text: string): number {
 
 function pagesOf(result: Awaited<ReturnType<PdfjsTextExtractor['extract']>>): ExtractedPage[] {
   if (!result.ok) throw new Error(`expected pages, got ${result.error.code}: ${result.error.message}`);
-  return result.value;
+  return result.value.pages;
 }
 
 const pool = new ExtractionPool();

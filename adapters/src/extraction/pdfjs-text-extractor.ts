@@ -3,13 +3,16 @@ import {
   err,
   ok,
   type DomainError,
-  type ExtractedPage,
+  type ExtractedDocument,
   type ExtractionProgress,
+  type LanguageDetector,
   type Result,
   type TextExtractor,
 } from '@civicwatch/core';
+import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 import { ExtractionPool, ExtractionProcessEnded, sharedExtractionPool } from './extraction-pool.ts';
-import { TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
+import { TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type LogMessage, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
+import type { OcrLanguage } from './ocr-languages.ts';
 import { hasPdfSignature } from '@civicwatch/core/analysis/pdf-signature.ts';
 
 export interface PdfjsTextExtractorOptions {
@@ -22,11 +25,22 @@ export interface PdfjsTextExtractorOptions {
   ocrDpi?: number;
   /** The processor time a process may spend opening the PDF or reading one page (OCR included), in milliseconds. */
   pageTimeLimitMs?: number;
+  /** The models every scan is read with (`OCR_LANGUAGES`); unset, each document's are chosen from its language. */
+  ocrLanguages?: OcrLanguage[];
+  /** Where what the OCR library prints goes (at debug level), instead of the process's standard error. */
+  logger?: ExtractionLogger;
+  /** Tells the language of the first scanned pages, to choose their OCR models; ELD when not given. */
+  languageDetector?: LanguageDetector;
+}
+
+/** The part of a logger (pino's, for one) that extraction writes to. */
+export interface ExtractionLogger {
+  debug(message: string): void;
 }
 
 export const DEFAULT_OCR_DPI = 200;
 /**
- * OCR reads a page in a few seconds, three times that when the page is turned sideways; a page that takes
+ * OCR reads a page in a few seconds, twice that and more when the page is turned sideways; a page that takes
  * longer is built to stall the reader (a font or a content stream that loops, a page of millions of operators).
  */
 export const DEFAULT_PAGE_TIME_LIMIT_MS = 90_000;
@@ -46,17 +60,23 @@ export class PdfjsTextExtractor implements TextExtractor {
   readonly #pool: ExtractionPool;
   readonly #ocrDpi: number;
   readonly #pageTimeLimitMs: number;
+  readonly #ocrLanguages: OcrLanguage[] | undefined;
+  readonly #logger: ExtractionLogger | undefined;
+  readonly #languageDetector: LanguageDetector;
 
   constructor(options: PdfjsTextExtractorOptions = {}) {
     this.#pool = options.pool ?? sharedExtractionPool;
     this.#ocrDpi = options.ocrDpi ?? DEFAULT_OCR_DPI;
     this.#pageTimeLimitMs = options.pageTimeLimitMs ?? DEFAULT_PAGE_TIME_LIMIT_MS;
+    this.#ocrLanguages = options.ocrLanguages;
+    this.#logger = options.logger;
+    this.#languageDetector = options.languageDetector ?? new EldLanguageDetector();
   }
 
   async extract(
     bytes: Uint8Array,
     options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number } = {},
-  ): Promise<Result<ExtractedPage[], DomainError>> {
+  ): Promise<Result<ExtractedDocument, DomainError>> {
     const { onProgress, signal, maxPages } = options;
     signal?.throwIfAborted();
     if (!hasPdfSignature(bytes)) {
@@ -65,7 +85,11 @@ export class PdfjsTextExtractor implements TextExtractor {
 
     // A listener that throws is the caller's bug: it ends the reading and reaches the caller, not the pool.
     const listenerFailure = new AbortController();
-    const onMessage = (message: StartedMessage | ProgressMessage): void => {
+    const onMessage = (message: StartedMessage | ProgressMessage | LogMessage): void => {
+      if (message.type === 'log') {
+        this.#logger?.debug(message.message);
+        return;
+      }
       if (message.type !== 'progress' || !onProgress || listenerFailure.signal.aborted) return;
       try {
         onProgress(message.progress);
@@ -76,8 +100,13 @@ export class PdfjsTextExtractor implements TextExtractor {
     const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
       const outcome = await this.#pool.run(
-        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages },
-        { signal: AbortSignal.any(signals), onMessage, pageTimeLimitMs: this.#pageTimeLimitMs },
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, ocrLanguages: this.#ocrLanguages },
+        {
+          signal: AbortSignal.any(signals),
+          onMessage,
+          detectLanguage: (text) => this.#languageDetector.detect(text),
+          pageTimeLimitMs: this.#pageTimeLimitMs,
+        },
       );
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
       return toResult(outcome);
@@ -108,10 +137,10 @@ export class PdfjsTextExtractor implements TextExtractor {
   }
 }
 
-function toResult(outcome: ExtractionOutcome): Result<ExtractedPage[], DomainError> {
+function toResult(outcome: ExtractionOutcome): Result<ExtractedDocument, DomainError> {
   switch (outcome.kind) {
     case 'pages':
-      return ok(outcome.pages);
+      return ok({ pages: outcome.pages, warnings: outcome.warnings });
     case 'failure':
       return err(domainError(outcome.code, outcome.message));
   }

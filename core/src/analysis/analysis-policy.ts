@@ -3,7 +3,7 @@ import { storableText } from '../contracts/fields.ts';
 import type { AnalysisProgressEvent } from '../contracts/analysis-history.contract.ts';
 import type { Repositories } from '../shared/unit-of-work.port.ts';
 import type { SubscriptionTier } from '../tiers/subscription-tier.ts';
-import type { DocumentSource } from './analyze-document/analyze-document.use-case.ts';
+import type { DocumentSource } from './read-document.ts';
 import type { PendingAnalysis } from './pending-analysis-repository.port.ts';
 import type { ProgressHub } from './progress-hub.port.ts';
 

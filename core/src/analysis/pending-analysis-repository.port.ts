@@ -1,5 +1,5 @@
 import type { AnalysisOptions } from '../contracts/analyze.contract.ts';
-import type { DocumentSource } from './analyze-document/analyze-document.use-case.ts';
+import type { DocumentSource } from './read-document.ts';
 
 /**
  * An analysis whose credit has been taken and whose outcome is not stored yet: everything its job needs,

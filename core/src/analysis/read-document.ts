@@ -1,36 +1,51 @@
 import { domainError, type DomainError } from '../shared/domain-error.ts';
 import { err, ok, type Result } from '../shared/result.ts';
-import {
-  MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentLimits, type DocumentSource,
-} from './analyze-document/analyze-document.use-case.ts';
-import type { ExtractedPage, ExtractionProgress, TextExtractor } from './text-extractor.port.ts';
+import type { ExtractedDocument, ExtractionProgress, TextExtractor } from './text-extractor.port.ts';
+
+/** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
+export const MIN_DOCUMENT_CHARACTERS = 50;
+export const TOO_SHORT_MESSAGE = `The document needs at least ${MIN_DOCUMENT_CHARACTERS} characters of text to analyse.`;
+
+/** A tier's content limits (DECISIONS "What the server enforces"). */
+export interface DocumentLimits {
+  maxPages: number;
+  maxCharacters: number;
+}
+
+/** A document as it came: a PDF's bytes, or pasted text. */
+export type DocumentSource = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'text'; text: string };
+
+/** Characters of text as limits count them: each page's text without its leading and trailing blanks. */
+export const documentCharacters = (pages: readonly { text: string }[]): number =>
+  pages.reduce((n, p) => n + p.text.trim().length, 0);
 
 /**
- * A document's pages, read within a tier's limits: a PDF by the extractor (OCR where needed), pasted text as page
- * 1. Refuses too little text (`document.too_short`) and more than the tier's characters
- * (`document.too_many_characters`); the extractor refuses too many pages before reading any.
+ * A document's pages, read within a tier's limits: a PDF by the extractor (OCR where needed, with what it could
+ * not read as it should in `warnings`), pasted text as page 1. Refuses too little text (`document.too_short`)
+ * and more than the tier's characters (`document.too_many_characters`); the extractor refuses too many pages
+ * before reading any. Shared by an analysis and each version of a comparison.
  */
 export const readDocument = async (
   extractor: TextExtractor,
   source: DocumentSource,
   options: { limits?: DocumentLimits; onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal } = {},
-): Promise<Result<ExtractedPage[], DomainError>> => {
+): Promise<Result<ExtractedDocument, DomainError>> => {
   const { limits, onProgress, signal } = options;
-  let pages: ExtractedPage[];
+  let read: ExtractedDocument;
   if (source.kind === 'text') {
     // Pasted text has no pages; it is cited as page 1.
     onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
-    pages = [{ number: 1, text: source.text, ocr: false }];
+    read = { pages: [{ number: 1, text: source.text, ocr: false }], warnings: [] };
   } else {
     const extracted = await extractor.extract(source.bytes, { onProgress, signal, maxPages: limits?.maxPages });
     if (!extracted.ok) return extracted;
-    pages = extracted.value;
+    read = extracted.value;
   }
-  const characters = documentCharacters(pages);
+  const characters = documentCharacters(read.pages);
   if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
   if (limits && characters > limits.maxCharacters) {
     return err(domainError('document.too_many_characters',
       `This document has ${characters} characters of text, more than the ${limits.maxCharacters} allowed.`));
   }
-  return ok(pages);
+  return ok(read);
 };

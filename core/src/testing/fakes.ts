@@ -9,7 +9,10 @@ import type { DocumentLanguage } from '../contracts/analysis-result.contract.ts'
 import type { LanguageDetector } from '../analysis/language-detector.port.ts';
 import type { DocumentUnderstanding, FactFinder } from '../analysis/fact-finder.port.ts';
 import { NOTHING_UNDERSTOOD } from '../analysis/fact-finder.port.ts';
+import type { ExtractedDocument, ExtractedPage, ExtractionProgress, TextExtractor } from '../analysis/text-extractor.port.ts';
 import type { TokenSigner } from '../notifications/token-signer.port.ts';
+import { domainError, type DomainError } from '../shared/domain-error.ts';
+import { err, ok, type Result } from '../shared/result.ts';
 import { MessageComposer } from '../notifications/message-composer.ts';
 
 /** Test doubles behind core's ports; the in-memory repositories come from adapters' in-memory unit of work. */
@@ -30,6 +33,25 @@ export class FixedLanguageDetector implements LanguageDetector {
   async detect(text: string): Promise<DocumentLanguage | null> {
     this.texts.push(text);
     return this.language;
+  }
+}
+
+/**
+ * Reads every PDF as the same pages, with the reader's warnings, reporting each page's progress as a reading
+ * would; or refuses every PDF as damaged.
+ */
+export class FixedTextExtractor implements TextExtractor {
+  constructor(private readonly document: ExtractedDocument | 'corrupt') {}
+  async extract(_bytes: Uint8Array, options?: { onProgress?: (progress: ExtractionProgress) => void }): Promise<Result<ExtractedDocument, DomainError>> {
+    if (this.document === 'corrupt') return err(domainError('document.corrupt', 'This PDF could not be read.'));
+    const { pages } = this.document;
+    for (const page of pages) options?.onProgress?.({ stage: page.ocr ? 'ocr' : 'extracting', page: page.number, pages: pages.length });
+    return ok(this.document);
+  }
+
+  /** `pages` without warnings. */
+  static of(pages: ExtractedPage[]): FixedTextExtractor {
+    return new FixedTextExtractor({ pages, warnings: [] });
   }
 }
 

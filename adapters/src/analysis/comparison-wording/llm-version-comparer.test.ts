@@ -230,7 +230,7 @@ describe('Comparing versions with a language model, through the use case', () =>
   it('checks the quotes, names the model, and keeps the warning of an invented figure in the metadata', async () => {
     const pagesOf: Record<number, ExtractedPage[]> = { 1: levy, 2: amended };
     const compare = new CompareVersions(
-      { extract: async (bytes) => ok(pagesOf[bytes[5]!]!) },
+      { extract: async (bytes) => ok({ pages: pagesOf[bytes[5]!]!, warnings: [] }) },
       new OpenAiVersionComparer({ apiKey: 'sk-test', baseUrl: fakeOpenAiBaseUrl, model: 'gpt-4o-mini', contextTokens: 12_000, timeoutMs: 5_000 }),
       new FixedLanguageDetector(), new FixedFactFinder(), systemClock,
     );

@@ -20,7 +20,7 @@ afterAll(() => extractor.close());
 const read = async (name: string): Promise<ExtractedPage[]> => {
   const result = await extractor.extract(new Uint8Array(readFileSync(path.join(corpusDir, name))), { maxPages: 50 });
   if (!result.ok) throw new Error(`${name}: ${result.error.code}`);
-  return result.value;
+  return result.value.pages;
 };
 
 /** The pages with `from` replaced by `to` on the page that holds it (the test fails when it is not there). */

@@ -41,6 +41,6 @@ describe('EldLanguageDetector on the corpus', () => {
   it.each(textPdfs)('reads %s in its language, tables and forms included', async (name) => {
     const pages = await extractor.extract(new Uint8Array(readFileSync(path.join(corpusDir, name))));
     if (!pages.ok) throw new Error(`${name}: ${pages.error.code}`);
-    expect(await detector.detect(pages.value.map((p) => p.text).join('\n\n'))).toEqual(corpusLanguage(name));
+    expect(await detector.detect(pages.value.pages.map((p) => p.text).join('\n\n'))).toEqual(corpusLanguage(name));
   });
 });

@@ -127,7 +127,7 @@ describe('POST /api/analyze', () => {
 
     // The stored result keeps the cited quotes, never the page: the extracted text is 668 characters long.
     const pageText = await t.runtime.container.get<TextExtractor>(TextExtractor).extract(new Uint8Array(file.bytes));
-    const text = pageText.ok ? pageText.value[0]!.text : '';
+    const text = pageText.ok ? pageText.value.pages[0]!.text : '';
     expect(text.length).toBeGreaterThan(600);
     expect(JSON.stringify(stored)).not.toContain(JSON.stringify(text.trim()).slice(1, -1));
     expect(await pendingRows()).toEqual([]);
@@ -183,7 +183,7 @@ describe('POST /api/analyze', () => {
     // A longer document: the stored row holds the result's words and cited quotes, not the pages.
     const [row] = await t.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where id = ?', [res.json().analysisId]);
     const extracted = await t.runtime.container.get<TextExtractor>(TextExtractor).extract(new Uint8Array(await corpus('wpld-ordinance-20-21-02-maintenance-levy.pdf')));
-    const pages = extracted.ok ? extracted.value.map((p) => p.text.trim()) : [];
+    const pages = extracted.ok ? extracted.value.pages.map((p) => p.text.trim()) : [];
     expect(pages).toHaveLength(3);
     for (const page of pages) expect(JSON.stringify(row)).not.toContain(JSON.stringify(page).slice(1, -1));
     expect(await pendingRows()).toEqual([]);

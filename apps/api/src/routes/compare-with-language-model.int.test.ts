@@ -44,7 +44,7 @@ const ledgerOf = async (member: SignedUpMember) => (await uow.run((r) => r.ledge
 const versions = async () => {
   const pages = await t.runtime.container.get<TextExtractor>(TextExtractor).extract(new Uint8Array(await readFile(path.join(corpusDir, LEVY))));
   if (!pages.ok) throw new Error(pages.error.message);
-  const before = pages.value.map((p) => p.text).join('\n\n');
+  const before = pages.value.pages.map((p) => p.text).join('\n\n');
   return { before, after: before.replace('July 23, 2020', 'July 30, 2020'), afterTitle: 'Levy, corrected' };
 };
 const compare = async (member: SignedUpMember) => {

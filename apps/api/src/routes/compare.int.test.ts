@@ -36,7 +36,7 @@ const ledgerOf = async (member: SignedUpMember) => (await uow.run((r) => r.ledge
 const levyText = async (): Promise<string> => {
   const pages = await t.runtime.container.get<TextExtractor>(TextExtractor).extract(new Uint8Array(await corpus(LEVY)));
   if (!pages.ok) throw new Error(pages.error.message);
-  return pages.value.map((p) => p.text).join('\n\n');
+  return pages.value.pages.map((p) => p.text).join('\n\n');
 };
 
 describe('POST /api/compare', () => {

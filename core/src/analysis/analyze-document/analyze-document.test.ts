@@ -7,9 +7,9 @@ import type { Repositories, UnitOfWork } from '../../shared/unit-of-work.port.ts
 import type { SettingKey, SettingRepository } from '../../settings/setting-repository.port.ts';
 import type { AnalysisRequest, DocumentAnalyzer } from '../document-analyzer.port.ts';
 import type { DocumentUnderstanding } from '../fact-finder.port.ts';
-import type { ExtractedPage, ExtractionProgress, TextExtractor } from '../text-extractor.port.ts';
+import type { ExtractedPage } from '../text-extractor.port.ts';
 import type { DocumentLanguage } from '../../contracts/analysis-result.contract.ts';
-import { FixedFactFinder, FixedLanguageDetector } from '../../testing/fakes.ts';
+import { FixedFactFinder, FixedLanguageDetector, FixedTextExtractor } from '../../testing/fakes.ts';
 import { AnalyzeDocument, type AnalysisProgress, type AnalyzeDocumentInput } from './analyze-document.use-case.ts';
 
 // Small fakes behind the ports: only what this use case touches.
@@ -31,16 +31,6 @@ const unitOfWork = (settings: SettingRepository): UnitOfWork => ({
   run: (work) => work({ settings } as Repositories),
   read: (work) => work({ settings } as Repositories),
 });
-
-class FakeExtractor implements TextExtractor {
-  constructor(private readonly pages: ExtractedPage[] | 'corrupt') {}
-  async extract(_bytes: Uint8Array, options?: { onProgress?: (p: ExtractionProgress) => void }) {
-    if (this.pages === 'corrupt') return err(domainError('document.corrupt', 'This PDF could not be read.'));
-    const total = this.pages.length;
-    for (const p of this.pages) options?.onProgress?.({ stage: p.ocr ? 'ocr' : 'extracting', page: p.number, pages: total });
-    return ok(this.pages);
-  }
-}
 
 const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
   summary: 'The Board levies a tax.',
@@ -98,6 +88,8 @@ const spanish: DocumentLanguage = { code: 'es', name: 'Spanish' };
 
 const setUp = (opts: {
   pages?: ExtractedPage[] | 'corrupt';
+  /** What the extractor says about its reading of `pages`. */
+  readingWarnings?: string[];
   analyzer?: FakeAnalyzer;
   settings?: Partial<Record<SettingKey, string>>;
   language?: DocumentLanguage | null;
@@ -107,7 +99,7 @@ const setUp = (opts: {
   const languages = new FixedLanguageDetector(opts.language === undefined ? english : opts.language);
   const facts = new FixedFactFinder(opts.understanding);
   const useCase = new AnalyzeDocument(
-    new FakeExtractor(opts.pages ?? pdfPages),
+    new FixedTextExtractor(opts.pages === 'corrupt' ? 'corrupt' : { pages: opts.pages ?? pdfPages, warnings: opts.readingWarnings ?? [] }),
     unitOfWork(new FakeSettings(opts.settings ?? { paid_user_prompt: 'Check for {{STATE}}, {{COUNTRY}}.', free_user_prompt: 'Federal check.', summary_prompt: 'Summarise.' })),
     analyzer,
     steppingClock(),
@@ -284,6 +276,13 @@ describe('AnalyzeDocument', () => {
       'A caveat of the analyzer.',
       'The analysis mentions $2,000,000 and June 3, which the document does not contain.',
     ]);
+  });
+
+  it('tells the reader first what the extractor could not read as it should, then the analyzer\'s own caveats', async () => {
+    const reading = 'Scanned page 2 read poorly whichever way it was turned: its text may be incomplete.';
+    const { useCase } = setUp({ readingWarnings: [reading], analyzer: new FakeAnalyzer(draft(), ['A caveat of the analyzer.']) });
+    const result = await useCase.execute(input());
+    expect(result.ok && result.value.metadata.warnings).toEqual([reading, 'A caveat of the analyzer.']);
   });
 
   it('leaves the embedded analyzer\'s figures alone: it copies them from the pages', async () => {

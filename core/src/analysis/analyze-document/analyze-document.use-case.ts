@@ -12,23 +12,8 @@ import type { FactFinder } from '../fact-finder.port.ts';
 import { checkFigures } from '../figure-check.ts';
 import { groundCitations, groundFacts } from '../grounding.ts';
 import type { LanguageDetector } from '../language-detector.port.ts';
-import type { ExtractedPage, TextExtractor } from '../text-extractor.port.ts';
-
-/** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
-export const MIN_DOCUMENT_CHARACTERS = 50;
-export const TOO_SHORT_MESSAGE = `The document needs at least ${MIN_DOCUMENT_CHARACTERS} characters of text to analyse.`;
-
-/** A tier's content limits (DECISIONS "What the server enforces"). */
-export interface DocumentLimits {
-  maxPages: number;
-  maxCharacters: number;
-}
-
-/** Characters of text as limits count them: each page's text without its leading and trailing blanks. */
-export const documentCharacters = (pages: readonly { text: string }[]): number =>
-  pages.reduce((n, p) => n + p.text.trim().length, 0);
-
-export type DocumentSource = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'text'; text: string };
+import { readDocument, type DocumentLimits, type DocumentSource } from '../read-document.ts';
+import type { TextExtractor } from '../text-extractor.port.ts';
 
 /** What a waiting citizen is told; `page`/`pages` are 1-based counts of the PDF's pages. */
 export type AnalysisProgress =
@@ -74,18 +59,10 @@ export class AnalyzeDocument {
     const { signal, onProgress } = input;
     signal?.throwIfAborted();
 
-    const extracted = await this.extract(input);
+    const extracted = await readDocument(this.extractor, input.source, { limits: input.limits, onProgress, signal });
     if (!extracted.ok) return extracted;
-    const pages = extracted.value;
+    const { pages, warnings: readingWarnings } = extracted.value;
     signal?.throwIfAborted();
-    const characters = documentCharacters(pages);
-    if (characters < MIN_DOCUMENT_CHARACTERS) {
-      return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
-    }
-    if (input.limits && characters > input.limits.maxCharacters) {
-      return err(domainError('document.too_many_characters',
-        `This document has ${characters} characters of text, more than the ${input.limits.maxCharacters} allowed.`));
-    }
 
     const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
     signal?.throwIfAborted();
@@ -123,7 +100,7 @@ export class AnalyzeDocument {
     signal?.throwIfAborted();
 
     onProgress?.({ stage: 'checking_citations' });
-    const { draft, analyzer, model, promptVersion, warnings = [] } = analysed.value;
+    const { draft, analyzer, model, promptVersion, warnings: analyzerWarnings = [] } = analysed.value;
     const grounded = { ...draft, citations: groundCitations(draft, pages) };
     // A language model may write a figure no page holds; the embedded analyzer only copies the pages' own.
     const figures = analyzer === 'embedded' ? { findings: grounded, warning: null } : checkFigures(grounded, pages);
@@ -143,7 +120,8 @@ export class AnalyzeDocument {
         model,
         promptVersion,
         language,
-        warnings: figures.warning ? [...warnings, figures.warning] : warnings,
+        // How the pages were read comes first: it bears on everything the analysis says.
+        warnings: [...readingWarnings, ...analyzerWarnings, ...(figures.warning ? [figures.warning] : [])],
         documentKind: understanding.kind,
       },
     });
@@ -151,16 +129,6 @@ export class AnalyzeDocument {
       return err(domainError('analyzer.invalid_output', 'The analysis could not be completed. Please try again.'));
     }
     return ok(result.data);
-  }
-
-  private async extract(input: AnalyzeDocumentInput): Promise<Result<ExtractedPage[], DomainError>> {
-    const { source, onProgress, signal } = input;
-    if (source.kind === 'text') {
-      // Pasted text has no pages; it is cited as page 1.
-      onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
-      return ok([{ number: 1, text: source.text, ocr: false }]);
-    }
-    return this.extractor.extract(source.bytes, { onProgress, signal, maxPages: input.limits?.maxPages });
   }
 }
 

@@ -6,12 +6,12 @@ import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
 import {
-  FixedClock, FixedFactFinder, FixedLanguageDetector, FixedVersionComparer, SequentialIds, plainTextHasher, testMessages, testAccountLinks,
+  FixedClock, FixedFactFinder, FixedLanguageDetector, FixedTextExtractor, FixedVersionComparer, SequentialIds, plainTextHasher,
+  testMessages, testAccountLinks,
 } from '../../testing/fakes.ts';
 import { CompareVersions } from '../../comparison/compare-versions/compare-versions.use-case.ts';
 import { RegisterUser } from '../../accounts/register-user/register-user.use-case.ts';
 import type { DocumentAnalyzer } from '../document-analyzer.port.ts';
-import type { TextExtractor } from '../text-extractor.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
 import { AbandonAnalysis } from '../abandon-analysis/abandon-analysis.use-case.ts';
@@ -43,7 +43,7 @@ class FakeAnalyzer implements DocumentAnalyzer {
     return ok({ draft, analyzer: this.name, model: null, promptVersion: null });
   }
 }
-const noPdfs: TextExtractor = { extract: async () => err(domainError('document.corrupt', 'unreadable')) };
+const noPdfs = new FixedTextExtractor('corrupt');
 
 class RecordingHub implements ProgressHub {
   events: AnalysisProgressEvent[] = [];

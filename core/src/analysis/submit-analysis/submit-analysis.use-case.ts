@@ -9,7 +9,7 @@ import { UNAUTHORIZED_MESSAGE } from '../../accounts/get-current-user/get-curren
 import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
 import {
   MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentSource,
-} from '../analyze-document/analyze-document.use-case.ts';
+} from '../read-document.ts';
 import {
   ANALYSIS_COST, COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, isPaidTier, plural,
   progressReporter,

@@ -14,7 +14,7 @@ const pagesOf: Record<number, ExtractedPage[]> = {
     { number: 2, text: 'ADOPTED this 15th day of July 2020.', ocr: false },
   ],
 };
-const extractor: TextExtractor = { extract: async (bytes) => ok(pagesOf[bytes[5]!]!) };
+const extractor: TextExtractor = { extract: async (bytes) => ok({ pages: pagesOf[bytes[5]!]!, warnings: [] }) };
 const pdf = (which: number) => ({ kind: 'pdf' as const, bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, which]) });
 
 const compare = (draft: ComparisonDraft, limits = { maxPages: 10, maxCharacters: 10_000 }) =>

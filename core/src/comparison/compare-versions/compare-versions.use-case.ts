@@ -4,7 +4,7 @@ import { comparisonResultSchema } from '../../contracts/comparison-result.contra
 import type { Clock } from '../../shared/clock.port.ts';
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
-import type { DocumentLimits, DocumentSource } from '../../analysis/analyze-document/analyze-document.use-case.ts';
+import type { DocumentLimits, DocumentSource } from '../../analysis/read-document.ts';
 import type { FactFinder } from '../../analysis/fact-finder.port.ts';
 import { groundChanges, groundFacts } from '../../analysis/grounding.ts';
 import type { LanguageDetector } from '../../analysis/language-detector.port.ts';
@@ -45,7 +45,7 @@ export class CompareVersions {
 
   async execute(input: CompareVersionsInput): Promise<Result<ComparisonResult, DomainError>> {
     const started = this.clock.now().getTime();
-    const read: Partial<Record<VersionSide, { pages: ExtractedPage[]; version: ComparedVersion; document: ComparedDocument }>> = {};
+    const read: Partial<Record<VersionSide, { pages: ExtractedPage[]; warnings: string[]; version: ComparedVersion; document: ComparedDocument }>> = {};
     for (const side of versionSides) {
       input.signal?.throwIfAborted();
       const version = await this.read(side, input);
@@ -71,7 +71,7 @@ export class CompareVersions {
         analyzer: this.comparer.analyzer,
         model: this.comparer.model,
         processingTime: Math.max(0, Math.round(this.clock.now().getTime() - started)),
-        warnings: draft.warnings ?? [],
+        warnings: [...earlier.warnings, ...later.warnings, ...(draft.warnings ?? [])],
       },
     });
     if (!result.success) return err(domainError('analyzer.invalid_output', 'The comparison could not be completed. Please try again.'));
@@ -80,23 +80,26 @@ export class CompareVersions {
 
   private async read(side: VersionSide, input: CompareVersionsInput) {
     const { source, title } = input[side];
-    const pages = await readDocument(this.extractor, source, {
+    const read = await readDocument(this.extractor, source, {
       limits: input.limits,
       signal: input.signal,
       onProgress: (progress) => input.onProgress?.({ ...progress, version: side }),
     });
     // The same refusals as an analysis, said of the version they concern.
-    if (!pages.ok) return err(domainError(pages.error.code, `${versionLabels[side]}: ${pages.error.message}`));
-    const language = await this.languages.detect(pages.value.map((p) => p.text).join('\n\n'));
-    const found = await this.facts.understand(pages.value, language);
-    const understanding = { ...found, facts: groundFacts(found.facts, pages.value) };
+    if (!read.ok) return err(domainError(read.error.code, `${versionLabels[side]}: ${read.error.message}`));
+    const { pages } = read.value;
+    const language = await this.languages.detect(pages.map((p) => p.text).join('\n\n'));
+    const found = await this.facts.understand(pages, language);
+    const understanding = { ...found, facts: groundFacts(found.facts, pages) };
     return ok({
-      pages: pages.value,
-      version: { pages: pages.value, understanding },
+      pages,
+      // How a version was read bears on every change that quotes it: said first, with the version named.
+      warnings: read.value.warnings.map((warning) => `${versionLabels[side]}: ${warning}`),
+      version: { pages, understanding },
       document: {
         title,
-        pages: pages.value.length,
-        ocrPages: pages.value.filter((p) => p.ocr).map((p) => p.number),
+        pages: pages.length,
+        ocrPages: pages.filter((p) => p.ocr).map((p) => p.number),
         language,
         documentKind: understanding.kind,
       } satisfies ComparedDocument,

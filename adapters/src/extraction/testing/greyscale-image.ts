@@ -1,0 +1,48 @@
+/**
+ * 8-bit greyscale images (PGM, P5) for OCR tests and benchmarks: read from poppler's `pdftoppm -gray`, turned by
+ * quarter turns, written back. Turning is done here, pixel by pixel, so that what a test calls "turned 90°
+ * clockwise" does not depend on a tool's convention.
+ */
+import { execFileSync } from 'node:child_process';
+
+export interface GreyImage {
+  width: number;
+  height: number;
+  /** One byte per pixel, rows top to bottom. */
+  pixels: Buffer;
+}
+
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+export function parsePgm(pgm: Buffer): GreyImage {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (!header || header[3] !== '255') throw new Error('not an 8-bit binary PGM');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: pgm.subarray(header[0].length, header[0].length + width * height) };
+}
+
+export const toPgm = (image: GreyImage): Buffer => Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii'), image.pixels]);
+
+/** A page of a PDF (a file, or its bytes; 1-based) rendered in grey by poppler at `dpi`. */
+export const renderPage = (pdf: string | Uint8Array, page: number, dpi: number): GreyImage => parsePgm(execFileSync(
+  'pdftoppm',
+  ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', typeof pdf === 'string' ? pdf : '-'],
+  { input: typeof pdf === 'string' ? undefined : pdf, maxBuffer: 1 << 28 },
+));
+
+/** The image turned clockwise by `turn`. */
+export function turn(image: GreyImage, by: QuarterTurn): GreyImage {
+  if (by === 0) return image;
+  const { width, height, pixels } = image;
+  const sideways = by !== 180;
+  const [turnedWidth, turnedHeight] = sideways ? [height, width] : [width, height];
+  const turned = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [tx, ty] = by === 90 ? [height - 1 - y, x] : by === 180 ? [width - 1 - x, height - 1 - y] : [y, width - 1 - x];
+      turned[ty * turnedWidth + tx] = pixels[y * width + x]!;
+    }
+  }
+  return { width: turnedWidth, height: turnedHeight, pixels: turned };
+}
