@@ -10,13 +10,15 @@ type DocumentDropZoneProps = {
   /** A file that is not one PDF of at most 10 MB; the message says why. */
   onReject: (message: string) => void;
   disabled?: boolean;
+  /** The file input's name; a page with two documents names each ("Earlier version PDF"). */
+  label?: string;
 };
 
 /**
  * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. Choose File is a real button, reached
  * with Tab and pressed with Enter or Space; a click anywhere on the zone does the same for the mouse.
  */
-export function DocumentDropZone({ file, onFile, onReject, disabled = false }: DocumentDropZoneProps) {
+export function DocumentDropZone({ file, onFile, onReject, disabled = false, label = 'PDF document' }: DocumentDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
@@ -59,7 +61,7 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
         ref={inputRef}
         type="file"
         accept="application/pdf,.pdf"
-        aria-label="PDF document"
+        aria-label={label}
         hidden
         tabIndex={-1}
         disabled={disabled}
