@@ -82,7 +82,12 @@ function PageMark({ page, sources, version }: MarkProps) {
         )}
       >
         {allVerified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
-        {version && <span className="sr-only">{versionLabels[version]}, </span>}
+        {/* The space outside the hidden words: a name is computed from its parts, each trimmed. */}
+        {version && (
+          <>
+            <span className="sr-only">{versionLabels[version]},</span>{' '}
+          </>
+        )}
         Page {page}
         <span className="sr-only">, {status}</span>
       </Popover.Trigger>
