@@ -168,7 +168,7 @@ export function CompareSection({ user, tier }: CompareSectionProps) {
                       ) : (
                         <>
                           <span>Compare Versions</span>
-                          <span className="whitespace-normal text-xs font-normal opacity-80">A comparison typically takes 10-60 seconds</span>
+                          <span className="whitespace-normal text-xs font-normal opacity-80">A comparison typically takes 10-90 seconds; scans take the longest</span>
                         </>
                       )}
                     </Button>

@@ -74,7 +74,7 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false, lab
       {file ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50/60 p-4">
           <FileText className="size-8 shrink-0 text-blue-900" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-[1_1_12rem]">
             <p className="truncate font-medium text-slate-900">{file.name}</p>
             <p className="text-sm text-slate-600">PDF · {formatFileSize(file.size)}</p>
           </div>
