@@ -108,11 +108,15 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false, lab
           onDrop={onDrop}
           className={cn(
             'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center transition-colors',
-            dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
-            disabled && 'cursor-not-allowed opacity-60',
+            // Disabled, the zone stops inviting a drop but its words stay readable (WCAG 1.4.3): no fading.
+            disabled
+              ? 'cursor-not-allowed border-slate-200 bg-slate-50'
+              : dragging
+                ? 'border-blue-600 bg-blue-50'
+                : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
           )}
         >
-          <Upload className="size-9 text-blue-900" aria-hidden="true" />
+          <Upload className={cn('size-9', disabled ? 'text-slate-400' : 'text-blue-900')} aria-hidden="true" />
           <p className="font-medium text-slate-900">{dragging ? 'Drop your PDF to add it' : 'Drag and drop your PDF here'}</p>
           <p className="text-sm text-slate-500">or</p>
           <Button ref={chooseRef} variant="outline" size="sm" onClick={onChoose} disabled={disabled} aria-describedby={hintId}>
