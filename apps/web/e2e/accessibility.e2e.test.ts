@@ -52,6 +52,7 @@ const PAGES: PageCheck[] = [
   { as: 'citizen', path: '/verify-email?token={verifyToken}', shows: 'E-mail Address Verified' },
   { as: 'citizen', path: '/account', shows: 'Account Settings' },
   { as: 'citizen', path: '/analyze', shows: 'Analyze a Government Document' },
+  { as: 'citizen', path: '/compare', shows: 'Compare Versions' },
   { as: 'citizen', path: '/history', shows: 'Watchdog History' },
   { as: 'citizen', path: '/subscribe', shows: 'Upgrade Your Watchdog Powers' },
   { as: 'citizen', path: '/checkout?tier=patriot&price=29', shows: 'Complete Your Subscription' },

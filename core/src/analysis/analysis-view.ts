@@ -22,10 +22,23 @@ export const toShareLinkView = (link: ShareLink, publicUrl: string): ShareLinkVi
   sharedAt: link.sharedAt.toISOString(),
 });
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * A comparison's result names both versions, by their file names unless titles were typed: a link shows neither,
+ * as it shows no analysis's title (ADR 0010). Each title is left empty, so the result keeps its shape.
+ */
+function withoutVersionTitles(result: Record<string, unknown>): Record<string, unknown> {
+  const { metadata } = result;
+  if (!isRecord(metadata)) return result;
+  const untitled = (version: unknown) => (isRecord(version) ? { ...version, title: '' } : version);
+  return { ...result, metadata: { ...metadata, earlier: untitled(metadata.earlier), later: untitled(metadata.later) } };
+}
+
 /** A shared analysis as anyone with its link reads it: built field by field, so nothing of its owner can slip in. */
 export const toSharedAnalysisView = (analysis: StoredAnalysis, link: ShareLink): SharedAnalysis => ({
   analysisType: analysis.analysisType,
   createdAt: analysis.createdAt.toISOString(),
   sharedAt: link.sharedAt.toISOString(),
-  result: analysis.result,
+  result: analysis.analysisType === 'comparison' ? withoutVersionTitles(analysis.result) : analysis.result,
 });

@@ -106,6 +106,25 @@ describe('GetSharedAnalysis', () => {
     for (const personal of [rosa, 'rosa@example.org', 'Rosa', 'rosa-garcia-eviction-notice', id]) expect(text).not.toContain(personal);
   });
 
+  it('opens a shared comparison without the titles of its two versions, which are their file names', async () => {
+    const rosa = await registerUser('rosa@example.org');
+    const id = ids.next();
+    const version = (title: string) => ({ title, pages: 3, ocrPages: [], language: null, documentKind: 'ordinance' });
+    const comparison = {
+      summary: 'The later version differs in 1 place: 1 date.', changes: [],
+      metadata: { related: true, earlier: version('rosa-garcia-lease-2025'), later: version('rosa-garcia-lease-2026'), analyzer: 'embedded', model: null, processingTime: 900, warnings: [] },
+    };
+    await uow.run((r) => r.analyses.save({
+      id, userId: rosa, createdAt: new Date('2026-03-14T09:30:00Z'), analysisType: 'comparison',
+      document: { title: 'rosa-garcia-lease-2026', type: 'pdf' }, result: comparison,
+    }));
+    await share.execute(rosa, id);
+
+    const opened = await open.execute('token-1');
+    expect(opened).toMatchObject({ ok: true, value: { analysisType: 'comparison', result: { summary: comparison.summary, metadata: { earlier: { title: '', pages: 3 }, later: { title: '' } } } } });
+    expect(JSON.stringify(opened)).not.toContain('rosa-garcia');
+  });
+
   it('answers share.not_found for an unknown or empty token', async () => {
     expect(await open.execute('no-such-token')).toEqual(noLongerShared);
     expect(await open.execute('')).toEqual(noLongerShared);

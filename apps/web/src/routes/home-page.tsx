@@ -29,7 +29,8 @@ export function HomePage({ user }: { user: UserView }) {
           <div className="order-1">
             <Brand />
           </div>
-          <nav aria-label="Sections" className="order-4 flex w-full gap-1 sm:order-2 sm:w-auto">
+          {/* A phone's 390 px hold the four anchors in one row only without History's icon; an administrator's fifth wraps. */}
+          <nav aria-label="Sections" className="order-4 flex w-full flex-wrap gap-1 sm:order-2 sm:w-auto">
             <a href="#analyze" className={anchorClasses}>
               Analyze
             </a>
@@ -40,7 +41,7 @@ export function HomePage({ user }: { user: UserView }) {
               Profile
             </a>
             <Link to="/history" className={anchorClasses}>
-              <History className="size-4" aria-hidden="true" />
+              <History className="hidden size-4 sm:block" aria-hidden="true" />
               History
             </Link>
             {user.isAdmin && (

@@ -61,6 +61,7 @@ const VerifyEmailPage = lazyPage(() => import('./account-link-pages.tsx'), 'Veri
 const ConfirmEmailPage = lazyPage(() => import('./account-link-pages.tsx'), 'ConfirmEmailPage');
 const AdminPage = lazyPage(() => import('./admin-page.tsx'), 'AdminPage');
 const AnalyzePage = lazyPage(() => import('./analyze-page.tsx'), 'AnalyzePage');
+const ComparePage = lazyPage(() => import('./compare-page.tsx'), 'ComparePage');
 const HistoryPage = lazyPage(() => import('./history-page.tsx'), 'HistoryPage');
 const AccountPage = lazyPage(() => import('./account-page.tsx'), 'AccountPage');
 const SharedAnalysisPage = lazyPage(() => import('./shared-analysis-page.tsx'), 'SharedAnalysisPage');
@@ -146,6 +147,7 @@ function createRouteTree() {
     createRoute({ getParentRoute: () => rootRoute, path: '/confirm-email', validateSearch: validateTokenSearch, head: () => titled('Confirm E-mail Address · CivicWatch'), component: ConfirmEmailPage }),
     page('/admin', 'Admin Panel', AdminPage),
     page('/analyze', 'Analyze a Document', AnalyzePage),
+    page('/compare', 'Compare Versions', ComparePage),
     page('/history', 'Watchdog History', HistoryPage),
     page('/account', 'Account Settings', AccountPage),
     page('/shared/$token', 'Shared Analysis', SharedAnalysisPage),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, delay, http } from 'msw';
 import type { SharedAnalysis } from '@civicwatch/core/contracts/index.ts';
-import { aLevyOrdinanceResult, aResult } from '../test/builders.ts';
+import { aLevyComparison, aLevyOrdinanceResult, aResult } from '../test/builders.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { server } from '../test/server.ts';
 
@@ -50,6 +50,21 @@ describe('/shared/{token}', () => {
     expect(screen.queryByRole('button', { name: 'Share Analysis' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Analyze Another' })).not.toBeInTheDocument();
     await waitFor(() => expect(robotsMeta()).toHaveAttribute('content', 'noindex'));
+  });
+
+  it('shows a shared comparison with what changed and the page in each version, and no document title', async () => {
+    answerShared(() => HttpResponse.json(aSharedAnalysis({ analysisType: 'comparison', result: aLevyComparison() })));
+    renderApp(`/shared/${TOKEN}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'A shared comparison' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Comparison Results' })).toBeInTheDocument();
+    const changes = within(screen.getByRole('region', { name: 'What changed' }));
+    expect(changes.getByText('9 changes')).toBeInTheDocument();
+    expect(changes.getAllByRole('button', { name: 'Earlier version, Page 1, verified quote' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/wpld-ordinance/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share Analysis' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compare Another' })).not.toBeInTheDocument();
   });
 
   it('shows the kind of document and its key facts, each with its page', async () => {

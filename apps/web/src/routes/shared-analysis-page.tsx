@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { CircleX, Eye } from 'lucide-react';
-import { SHARE_NOT_FOUND_MESSAGE, readStoredResult } from '@civicwatch/core/contracts/index.ts';
+import { SHARE_NOT_FOUND_MESSAGE, readStoredResult, type SharedAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { AnalysisResults } from '../features/analyze/components/analysis-results.tsx';
+import { ComparisonResults } from '../features/analyze/components/comparison-results.tsx';
 import { isNoLongerShared, useSharedAnalysis } from '../features/analyze/api/get-shared-analysis.ts';
+import { readComparisonResult } from '../features/analyze/utils/comparison-result.ts';
 import { longDate, timeAgo } from '../lib/format.ts';
 
 function Problem({ title, children }: { title: string; children: ReactNode }) {
@@ -20,6 +22,27 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function Unreadable() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      The results of this analysis could not be read.
+    </p>
+  );
+}
+
+/** The shared results as their owner saw them, without a title (ADR 0010): an analysis's, or a comparison's. */
+function SharedResults({ shared }: { shared: SharedAnalysis }) {
+  const statusLabel = `Completed ${timeAgo(shared.createdAt)}`;
+  if (shared.analysisType === 'comparison') {
+    const comparison = readComparisonResult(shared.result);
+    if (!comparison) return <Unreadable />;
+    return <ComparisonResults title={null} createdAt={shared.createdAt} result={comparison} statusLabel={statusLabel} headingLevel={2} />;
+  }
+  const result = readStoredResult(shared.result);
+  if (!result) return <Unreadable />;
+  return <AnalysisResults title={null} analysisType={shared.analysisType} createdAt={shared.createdAt} result={result} statusLabel={statusLabel} headingLevel={2} />;
+}
+
 /**
  * /shared/{token} (ADR 0010): an analysis someone shared, read-only, for anyone, signed in or not. No owner
  * actions (only Export PDF), nothing of the owner, and not for search engines.
@@ -27,7 +50,6 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 export function SharedAnalysisPage() {
   const { token } = useParams({ from: '/shared/$token' });
   const shared = useSharedAnalysis(token);
-  const result = shared.data ? readStoredResult(shared.data.result) : null;
 
   return (
     <PageShell>
@@ -61,7 +83,9 @@ export function SharedAnalysisPage() {
               <Eye className="size-4" aria-hidden="true" />
               Shared on {longDate(shared.data.sharedAt)} · read-only
             </p>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900">A shared analysis</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+              {shared.data.analysisType === 'comparison' ? 'A shared comparison' : 'A shared analysis'}
+            </h1>
             <p className="text-slate-600">
               Someone shared these results from CivicWatch, where citizens have their government&apos;s documents
               read and checked against the Constitution.{' '}
@@ -72,20 +96,7 @@ export function SharedAnalysisPage() {
             </p>
           </div>
           <Card className="p-6">
-            {result ? (
-              <AnalysisResults
-                title={null}
-                analysisType={shared.data.analysisType}
-                createdAt={shared.data.createdAt}
-                result={result}
-                statusLabel={`Completed ${timeAgo(shared.data.createdAt)}`}
-                headingLevel={2}
-              />
-            ) : (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                The results of this analysis could not be read.
-              </p>
-            )}
+            <SharedResults shared={shared.data} />
           </Card>
         </div>
       )}

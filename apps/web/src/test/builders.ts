@@ -1,5 +1,17 @@
-import { analysisResultSchema, type AnalysisResult, type DashboardAnalysis, type DashboardView, type SubscriptionTierView, type UserView } from '@civicwatch/core/contracts/index.ts';
+import {
+  analysisResultSchema,
+  comparisonEntry,
+  comparisonResultSchema,
+  type AnalysisResult,
+  type CompareResponse,
+  type ComparisonResult,
+  type DashboardAnalysis,
+  type DashboardView,
+  type SubscriptionTierView,
+  type UserView,
+} from '@civicwatch/core/contracts/index.ts';
 import frenchMinutes from './fixtures/fr-chemere-minutes.result.json';
+import levyVersions from './fixtures/wpld-levy-2019-2020.comparison.json';
 
 /** Test data that satisfies the shared contracts; override what a test is about. */
 export function aUser(overrides: Partial<UserView> = {}): UserView {
@@ -147,6 +159,40 @@ export function aLevyOrdinanceResult(overrides: Partial<AnalysisResult> = {}): A
       { section: 'citizenAction', index: 0, page: 1, quote: 'Board of Trustees of the Warrenville Public Library District', verified: true },
       { section: 'citizenAction', index: 0, page: 1, quote: 'the Board may change the rate each year', verified: false },
     ],
+    ...overrides,
+  });
+}
+
+/**
+ * The embedded comparer's result for a real pair of versions: a library district's maintenance levy of 2019 (a
+ * scan, read by OCR) and of 2020 (a text PDF), corpus versions/ pair dev-2, `civicwatch compare --json`. Nine
+ * changes (fiscal years, dates, the vote), each with its page in both versions.
+ */
+export function aLevyComparison(overrides: Partial<ComparisonResult> = {}): ComparisonResult {
+  return { ...comparisonResultSchema.parse(levyVersions), ...overrides };
+}
+
+/** The comparison of a document with itself, as the comparer words it: no change of substance. */
+export function aNoChangeComparison(): ComparisonResult {
+  const levy = aLevyComparison();
+  return aLevyComparison({
+    summary: `${comparisonEntry.empty} The rate of .02% is unchanged.`,
+    changes: [],
+    metadata: { ...levy.metadata, earlier: levy.metadata.later, processingTime: 2_100 },
+  });
+}
+
+export function aCompareResponse(result: ComparisonResult = aLevyComparison()): CompareResponse {
+  return { ...result, analysisId: '7a1e9c3b-2d4f-4e6a-8b0c-1d2e3f4a5b6c', createdAt: new Date().toISOString() };
+}
+
+/** A comparison in the history: its title is the later version's. */
+export function aComparisonEntry(overrides: Partial<DashboardAnalysis> = {}): DashboardAnalysis {
+  return anAnalysis({
+    id: '3c9d2e1f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    analysisType: 'comparison',
+    document: { title: 'wpld-ordinance-20-21-02-maintenance-levy', type: 'pdf' },
+    result: aLevyComparison(),
     ...overrides,
   });
 }

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_TEXT_TITLE,
   analyzeResponseSchema,
   type AnalysisOptions,
-  type AnalysisProgressEvent,
   type AnalyzeResponse,
 } from '@civicwatch/core/contracts/index.ts';
 import { HttpError, apiRequest, serverMessage } from '../../../lib/api-client.ts';
-import { currentUserKey, dashboardKey } from '../../../lib/query-client.ts';
 import type { ToastInput } from '../../../lib/toast-store.ts';
-import { openAnalysisProgress } from './analysis-progress.ts';
-import { analysesKey } from './list-analyses.ts';
+import { useSubmissionWithProgress, type SubmissionCallbacks } from './submission-with-progress.ts';
 
 export type DocumentSource = { kind: 'file'; file: File } | { kind: 'text'; text: string; title: string };
 
@@ -64,37 +60,7 @@ export function analyzeFailureToast(error: unknown): ToastInput {
   return { title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document', variant: 'destructive' };
 }
 
-/**
- * Runs one analysis: the progress stream is opened just before the POST and closed when it settles.
- * Success refreshes the user (credits) and the dashboard and history (spec §4 "Analysis submission").
- */
-export function useAnalyzeDocument(callbacks: {
-  onProgress: (event: AnalysisProgressEvent) => void;
-  onSuccess: (response: AnalyzeResponse, input: AnalyzeDocumentInput) => void;
-  onFailure: (error: unknown) => void;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: AnalyzeDocumentInput) => {
-      const stop = openAnalysisProgress(input.progressId, callbacks.onProgress);
-      try {
-        return await analyzeDocument(input);
-      } finally {
-        stop();
-      }
-    },
-    onSuccess: async (response, input) => {
-      callbacks.onSuccess(response, input);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: currentUserKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey }),
-        queryClient.invalidateQueries({ queryKey: analysesKey }),
-      ]);
-    },
-    onError: async (error) => {
-      callbacks.onFailure(error);
-      // 402: the balance the page shows was out of date; fetch it so the upgrade button appears.
-      if (error instanceof HttpError && error.status === 402) await queryClient.invalidateQueries({ queryKey: currentUserKey });
-    },
-  });
+/** Runs one analysis, following its progress (see useSubmissionWithProgress). */
+export function useAnalyzeDocument(callbacks: SubmissionCallbacks<AnalyzeDocumentInput, AnalyzeResponse>) {
+  return useSubmissionWithProgress(analyzeDocument, callbacks);
 }

@@ -2,23 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
-import { aDashboard, aResult, anAnalysis, aUser } from '../../../test/builders.ts';
+import { aComparisonEntry, aDashboard, aLevyComparison, aResult, anAnalysis, aUser } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const titles = ['City Budget 2026', 'Zoning Ordinance 12', 'Council Minutes March', 'Parks Levy', 'Budget Amendment 3'];
 
-/** A history of `count` analyses on the server, served with its paging and title search; DELETE removes one. */
-function history(count: number) {
-  let items: DashboardAnalysis[] = Array.from({ length: count }, (_, i) =>
+/** A history of `count` analyses on the server (and `extra` entries first), served with its paging and title search; DELETE removes one. */
+function history(count: number, extra: DashboardAnalysis[] = []) {
+  let items: DashboardAnalysis[] = [...extra, ...Array.from({ length: count }, (_, i) =>
     anAnalysis({
       id: id(i + 1),
       createdAt: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
       document: { title: titles[i % titles.length]!, type: 'pdf' },
       analysisType: i % 2 === 0 ? 'constitutional' : 'summary',
     }),
-  );
+  )];
   const queries: URLSearchParams[] = [];
   const deleted: string[] = [];
   server.use(
@@ -99,6 +99,24 @@ describe('Watchdog History at /history', () => {
     expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
   });
 
+  it('lists a comparison as a Version comparison with its title, and opens it with what changed in each version', async () => {
+    history(2, [aComparisonEntry({ createdAt: new Date(Date.now() - 600_000).toISOString(), document: { title: 'Levy 2020-21', type: 'pdf' } })]);
+    const { user } = renderApp('/history');
+    const first = within(await list()).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Levy 2020-21')).toBeInTheDocument();
+    expect(within(first).getByText('Version comparison')).toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: /View Results/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Levy 2020-21' });
+    expect(within(dialog).getByText(/^Version comparison · /)).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Comparison Results' })).toBeInTheDocument();
+    expect(within(dialog).getByText(aLevyComparison().summary)).toBeInTheDocument();
+    const changes = within(within(dialog).getByRole('region', { name: 'What changed' }));
+    expect(changes.getByText('The date in “ADOPTED this…” changed from July 17, 2019 to July 15, 2020.')).toBeInTheDocument();
+    expect(changes.getAllByRole('button', { name: 'Later version, Page 2, verified quote' }).length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: 'Share Analysis' })).toBeInTheDocument();
+  });
+
   it('deletes an analysis after confirmation, with a toast, and lists the rest', async () => {
     const server = history(3);
     const { user } = renderApp('/history');
@@ -131,6 +149,15 @@ describe('Watchdog History at /history', () => {
 });
 
 describe('Recent Analyses on the dashboard', () => {
+  it('names a comparison Version comparison', async () => {
+    history(1, [aComparisonEntry({ createdAt: new Date(Date.now() - 600_000).toISOString(), document: { title: 'Levy 2020-21', type: 'pdf' } })]);
+    renderApp('/');
+    const dashboard = await screen.findByRole('region', { name: 'Your Dashboard' });
+    const [comparison] = await within(dashboard).findAllByRole('listitem');
+    expect(within(comparison!).getByText('Levy 2020-21')).toBeInTheDocument();
+    expect(comparison).toHaveTextContent('Version comparison · 10 minutes ago');
+  });
+
   it('opens the full results from View Results, and links to the history', async () => {
     history(2);
     const { user } = renderApp('/');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, FileText, Search, Trash2 } from 'lucide-react';
-import { analysisTypeOf, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { historyTypeLabel, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -135,10 +135,10 @@ export function AnalysisHistory() {
               <ul aria-label="Past analyses" className={analyses.isPlaceholderData ? 'divide-y divide-slate-200 opacity-60' : 'divide-y divide-slate-200'}>
                 {data?.items.map((analysis) => (
                   <li key={analysis.id} className="flex flex-wrap items-center justify-between gap-3 py-4">
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-[1_1_16rem]">
                       <p className="truncate font-medium text-slate-900">{analysis.document.title}</p>
                       <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-500">
-                        <span>{analysisTypeOf(analysis.analysisType).label}</span>
+                        <span>{historyTypeLabel(analysis.analysisType)}</span>
                         <span aria-hidden="true">·</span>
                         <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
                         <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">

@@ -1,22 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Eye, X } from 'lucide-react';
-import { analysisTypeOf, readStoredResult, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { historyTypeLabel, readStoredResult, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { useAnalysis } from '../api/get-analysis.ts';
+import { readComparisonResult } from '../utils/comparison-result.ts';
 import { AnalysisResults } from './analysis-results.tsx';
+import { ComparisonResults } from './comparison-results.tsx';
+
+function Unreadable() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      The results of this analysis could not be read.
+    </p>
+  );
+}
 
 function DialogBody({ listed }: { listed: DashboardAnalysis }) {
   const analysis = useAnalysis(listed);
-  const result = readStoredResult(analysis.result);
-  if (!result) {
-    return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        The results of this analysis could not be read.
-      </p>
-    );
+  const statusLabel = `Completed ${timeAgo(analysis.createdAt)}`;
+  if (analysis.analysisType === 'comparison') {
+    const comparison = readComparisonResult(analysis.result);
+    if (!comparison) return <Unreadable />;
+    return <ComparisonResults title={analysis.document.title} analysisId={analysis.id} createdAt={analysis.createdAt} result={comparison} statusLabel={statusLabel} />;
   }
+  const result = readStoredResult(analysis.result);
+  if (!result) return <Unreadable />;
   return (
     <AnalysisResults
       title={analysis.document.title}
@@ -24,7 +34,7 @@ function DialogBody({ listed }: { listed: DashboardAnalysis }) {
       analysisType={analysis.analysisType}
       createdAt={analysis.createdAt}
       result={result}
-      statusLabel={`Completed ${timeAgo(analysis.createdAt)}`}
+      statusLabel={statusLabel}
     />
   );
 }
@@ -50,7 +60,7 @@ export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis
             <div className="min-w-0">
               <Dialog.Title className="break-words text-lg font-semibold text-slate-900">{analysis.document.title}</Dialog.Title>
               <Dialog.Description className="text-sm text-slate-600">
-                {analysisTypeOf(analysis.analysisType).label} · {new Date(analysis.createdAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+                {historyTypeLabel(analysis.analysisType)} · {new Date(analysis.createdAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
               </Dialog.Description>
             </div>
             <Dialog.Close aria-label="Close" className={buttonClasses('ghost', 'sm')}>

@@ -42,7 +42,7 @@ export type AnalysisResultsProps = {
  * A point's words, and apart the server's note on a figure the document does not contain, set off so that a reader
  * sees it is the check's warning and not the analysis speaking.
  */
-function PointText({ text }: { text: string }) {
+export function PointText({ text }: { text: string }) {
   const point = splitFigureMarker(text);
   return (
     <>
@@ -157,7 +157,7 @@ function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>

@@ -1,12 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import * as Tabs from '@radix-ui/react-tabs';
-import { ClipboardType, FileUp, Info, LoaderCircle, Lock, MapPin, Sparkles } from 'lucide-react';
+import { GitCompareArrows, Info, LoaderCircle, MapPin, Sparkles } from 'lucide-react';
 import {
   DEFAULT_TEXT_TITLE,
   MAX_CUSTOM_FOCUS_CHARACTERS,
-  MAX_TEXT_CHARACTERS,
   MAX_TITLE_CHARACTERS,
   analysisOptionsSchema,
   analysisTypes,
@@ -29,35 +27,17 @@ import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, ty
 import { describeProgress, readingFraction } from '../utils/progress-text.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 import { DocumentDropZone } from './document-drop-zone.tsx';
+import { DocumentSourceTabs, PastedTextField, textareaClasses } from './document-source-tabs.tsx';
+import { PaidFeatureNotice } from './paid-feature-notice.tsx';
 
 const countryOptions = countries.map(([value, label]) => ({ value, label }));
 const stateOptions = usStates.map(([value, label]) => ({ value, label }));
 const usStateCodes = new Set<string>(usStates.map(([code]) => code));
 
-const textareaClasses =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600 disabled:bg-slate-100';
-
-/** A tab panel is itself a Tab stop (WAI-ARIA tabs), so it shows focus like every other stop. */
-const tabPanelClasses = 'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
-
 const isPaid = (user: UserView) => user.subscriptionTier !== 'citizen';
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
 type Completed = { response: AnalyzeResponse; title: string; analysisType: AnalysisType };
-
-function PaidFeatureNotice({ message, action }: { message: string; action: string }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3">
-      <p className="flex items-center gap-2 text-sm text-amber-900">
-        <Lock className="size-4 shrink-0" aria-hidden="true" />
-        {message}
-      </p>
-      <Link to="/subscribe" className={buttonClasses('outline', 'sm')}>
-        {action}
-      </Link>
-    </div>
-  );
-}
 
 /**
  * Said before a credit is spent (DECISIONS "State selection with the offline analyzer"): the server's built-in
@@ -146,7 +126,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
   const toast = useToast();
   const paid = isPaid(user);
   const offline = useQuery(publicConfigQuery).data?.analyzer === 'embedded';
-  const ids = { text: useId(), textHelp: useId(), type: useId(), focus: useId(), focusHelp: useId() };
+  const ids = { type: useId(), focus: useId(), focusHelp: useId() };
 
   const [country, setCountry] = useState<string>('US');
   const [state, setState] = useState<string>(() => (user.country === 'US' && user.state && usStateCodes.has(user.state) ? user.state : ''));
@@ -224,16 +204,22 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
   }
 
   const uncheckedLaw = offline ? lawBeyondOfflineAnalyzer(country, paid && country === 'US' && state ? state : null) : null;
-  const overTierCharacters = tier !== undefined && text.length > tier.maxCharacters;
 
   return (
     <section ref={sectionRef} id="analyze" aria-labelledby="analyze-heading" className="scroll-mt-20">
       <Card>
-        <CardHeader>
-          <CardTitle id="analyze-heading" level={headingLevel} tabIndex={-1} className="focus:outline-none">
-            Analyze a Government Document
-          </CardTitle>
-          <CardDescription>Upload a PDF or paste text to get a summary, a constitutional check and recommended citizen actions.</CardDescription>
+        <CardHeader className="flex flex-wrap items-start justify-between gap-4 space-y-0">
+          <div className="min-w-0 flex-[1_1_20rem] space-y-1.5">
+            <CardTitle id="analyze-heading" level={headingLevel} tabIndex={-1} className="focus:outline-none">
+              Analyze a Government Document
+            </CardTitle>
+            <CardDescription>Upload a PDF or paste text to get a summary, a constitutional check and recommended citizen actions.</CardDescription>
+          </div>
+          {/* The other question a watchdog asks of a document: what changed since its last version. */}
+          <Link to="/compare" className={buttonClasses('outline', 'sm')}>
+            <GitCompareArrows className="size-4" aria-hidden="true" />
+            Compare two versions
+          </Link>
         </CardHeader>
         <CardContent>
           {completed ? (
@@ -280,72 +266,31 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
                   {uncheckedLaw && <OfflineJurisdictionNote law={uncheckedLaw} />}
                 </Fieldset>
 
-                <Tabs.Root value={tab} onValueChange={(value) => setTab(value === 'text' ? 'text' : 'upload')} className="space-y-4">
-                  <Tabs.List aria-label="Document source" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-                    {[
-                      { value: 'upload', label: 'Upload PDF', Icon: FileUp },
-                      { value: 'text', label: 'Paste Text', Icon: ClipboardType },
-                    ].map(({ value, label, Icon }) => (
-                      <Tabs.Trigger
-                        key={value}
-                        value={value}
-                        className={cn(
-                          'inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition-colors',
-                          'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-                          'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
-                        )}
-                      >
-                        <Icon className="size-4" aria-hidden="true" />
-                        {label}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                  <Tabs.Content value="upload" className={tabPanelClasses}>
+                <DocumentSourceTabs
+                  value={tab}
+                  onValueChange={setTab}
+                  upload={
                     <DocumentDropZone
                       file={file}
                       onFile={setFile}
                       disabled={pending}
                       onReject={(message) => toast({ title: 'File Upload Error', description: message || 'File upload failed', variant: 'destructive' })}
                     />
-                  </Tabs.Content>
-                  <Tabs.Content value="text" className={cn(tabPanelClasses, 'space-y-4')}>
-                    <TextField
-                      label="Document title (optional)"
-                      placeholder={DEFAULT_TEXT_TITLE}
-                      value={title}
-                      maxLength={MAX_TITLE_CHARACTERS}
-                      disabled={pending}
-                      onChange={(event) => setTitle(event.target.value)}
-                    />
-                    <div className="space-y-1.5">
-                      <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
-                        Document text
-                      </label>
-                      <textarea
-                        id={ids.text}
-                        rows={10}
-                        value={text}
-                        maxLength={MAX_TEXT_CHARACTERS}
+                  }
+                  text={
+                    <>
+                      <TextField
+                        label="Document title (optional)"
+                        placeholder={DEFAULT_TEXT_TITLE}
+                        value={title}
+                        maxLength={MAX_TITLE_CHARACTERS}
                         disabled={pending}
-                        aria-describedby={ids.textHelp}
-                        placeholder="Paste the text of the ordinance, budget or minutes here..."
-                        onChange={(event) => setText(event.target.value)}
-                        className={cn(textareaClasses, 'min-h-48 resize-y')}
+                        onChange={(event) => setTitle(event.target.value)}
                       />
-                      <div id={ids.textHelp} className="flex flex-wrap justify-between gap-2 text-xs text-slate-500">
-                        <span>Paste the document text (minimum 50 characters)</span>
-                        <span className="tabular-nums">
-                          {formatCount(text.length)} / {formatCount(MAX_TEXT_CHARACTERS)} characters
-                        </span>
-                      </div>
-                      {overTierCharacters && (
-                        <p className="text-xs text-amber-800">
-                          Your {tier.name} plan analyzes up to {formatCount(tier.maxCharacters)} characters per document.
-                        </p>
-                      )}
-                    </div>
-                  </Tabs.Content>
-                </Tabs.Root>
+                      <PastedTextField value={text} length={text.length} tier={tier} disabled={pending} onChange={(event) => setText(event.target.value)} />
+                    </>
+                  }
+                />
               </div>
 
               <div className="space-y-6">

@@ -1,12 +1,17 @@
 import * as Popover from '@radix-ui/react-popover';
 import { BadgeCheck, FileText } from 'lucide-react';
-import type { Citation } from '@civicwatch/core/contracts/index.ts';
+import { versionLabels, type Citation, type VersionSide } from '@civicwatch/core/contracts/index.ts';
 import { cn } from '../../../lib/cn.ts';
 
 /** What a mark shows: a quote and the page it was checked against (a citation's, or a fact's). */
 export type QuotedSource = Pick<Citation, 'page' | 'quote' | 'verified'>;
 
 type PageSources = { page: number; sources: QuotedSource[] };
+/** A comparison's marks say which version the page belongs to; an analysis has one document. */
+type MarkProps = PageSources & { version?: VersionSide | undefined };
+
+/** "the document", "the earlier version". */
+const documentOf = (version: VersionSide | undefined) => (version ? `the ${versionLabels[version].toLowerCase()}` : 'the document');
 
 /** The sources by page, in page order: a point resting on six sentences of page 1 shows one mark for page 1. */
 const byPage = (sources: readonly QuotedSource[]): PageSources[] => {
@@ -28,14 +33,14 @@ const statusOf = (sources: readonly QuotedSource[]): string => {
   return `${verified} of ${sources.length} quotes verified`;
 };
 
-function Verdict({ page, sources }: PageSources) {
+function Verdict({ page, sources, version }: MarkProps) {
   const verified = sources.filter((s) => s.verified).length;
   const one = sources.length === 1;
   if (verified === sources.length) {
     return (
       <p className="mt-3 flex items-start gap-1.5 text-xs text-emerald-800">
         <BadgeCheck className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-        Verified: {one ? 'this quote appears' : 'these quotes appear'} on page {page} of the document.
+        Verified: {one ? 'this quote appears' : 'these quotes appear'} on page {page} of {documentOf(version)}.
       </p>
     );
   }
@@ -43,7 +48,7 @@ function Verdict({ page, sources }: PageSources) {
     return (
       <p className="mt-3 text-xs text-slate-600">
         {/* Either reason leaves a point unverified: a quote missing from its page, or a figure missing from the document. */}
-        Not verified: {one ? 'this quote' : 'these quotes'} could not be found on page {page}, or the point gives a figure the document does not
+        Not verified: {one ? 'this quote' : 'these quotes'} could not be found on page {page}, or the point gives a figure {documentOf(version)} does not
         contain. Check {one ? 'it' : 'them'} against the original.
       </p>
     );
@@ -55,8 +60,11 @@ function Verdict({ page, sources }: PageSources) {
   );
 }
 
-/** Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3). */
-function PageMark({ page, sources }: PageSources) {
+/**
+ * Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3); a
+ * comparison's mark first names its version, which the label beside it shows.
+ */
+function PageMark({ page, sources, version }: MarkProps) {
   const status = statusOf(sources);
   const allVerified = sources.every((s) => s.verified);
   // Marks one by one only when the page's quotes disagree; otherwise the verdict below says it for all.
@@ -64,7 +72,7 @@ function PageMark({ page, sources }: PageSources) {
   return (
     <Popover.Root>
       <Popover.Trigger
-        title={`Page ${page}, ${status}`}
+        title={`${version ? `${versionLabels[version]}, page` : 'Page'} ${page}, ${status}`}
         className={cn(
           'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
@@ -74,6 +82,12 @@ function PageMark({ page, sources }: PageSources) {
         )}
       >
         {allVerified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
+        {/* The space outside the hidden words: a name is computed from its parts, each trimmed. */}
+        {version && (
+          <>
+            <span className="sr-only">{versionLabels[version]},</span>{' '}
+          </>
+        )}
         Page {page}
         <span className="sr-only">, {status}</span>
       </Popover.Trigger>
@@ -85,7 +99,9 @@ function PageMark({ page, sources }: PageSources) {
           collisionPadding={12}
           className="z-[60] max-h-[min(24rem,70vh)] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Page {page}</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {version ? `${versionLabels[version]} · ` : ''}Page {page}
+          </p>
           <ul className="mt-2 space-y-2">
             {sources.map((source, i) => (
               <li key={i}>
@@ -98,7 +114,7 @@ function PageMark({ page, sources }: PageSources) {
               </li>
             ))}
           </ul>
-          <Verdict page={page} sources={sources} />
+          <Verdict page={page} sources={sources} version={version} />
           <Popover.Arrow className="fill-white" />
         </Popover.Content>
       </Popover.Portal>
@@ -117,4 +133,17 @@ export function CitationMarks({ citations }: { citations: readonly QuotedSource[
       ))}
     </span>
   );
+}
+
+/** Where one version says what a change rests on: its page's mark, or a dash when that version does not have it. */
+export function VersionPageMark({ version, source }: { version: VersionSide; source: QuotedSource | undefined }) {
+  if (!source) {
+    return (
+      <span className="text-slate-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">not in the {versionLabels[version].toLowerCase()}</span>
+      </span>
+    );
+  }
+  return <PageMark page={source.page} sources={[source]} version={version} />;
 }

@@ -10,13 +10,15 @@ type DocumentDropZoneProps = {
   /** A file that is not one PDF of at most 10 MB; the message says why. */
   onReject: (message: string) => void;
   disabled?: boolean;
+  /** The file input's name; a page with two documents names each ("Earlier version PDF"). */
+  label?: string;
 };
 
 /**
  * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. Choose File is a real button, reached
  * with Tab and pressed with Enter or Space; a click anywhere on the zone does the same for the mouse.
  */
-export function DocumentDropZone({ file, onFile, onReject, disabled = false }: DocumentDropZoneProps) {
+export function DocumentDropZone({ file, onFile, onReject, disabled = false, label = 'PDF document' }: DocumentDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const removed = useRef(false);
@@ -59,7 +61,7 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
         ref={inputRef}
         type="file"
         accept="application/pdf,.pdf"
-        aria-label="PDF document"
+        aria-label={label}
         hidden
         tabIndex={-1}
         disabled={disabled}
@@ -72,7 +74,7 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
       {file ? (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50/60 p-4">
           <FileText className="size-8 shrink-0 text-blue-900" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-[1_1_12rem]">
             <p className="truncate font-medium text-slate-900">{file.name}</p>
             <p className="text-sm text-slate-600">PDF · {formatFileSize(file.size)}</p>
           </div>
@@ -106,11 +108,15 @@ export function DocumentDropZone({ file, onFile, onReject, disabled = false }: D
           onDrop={onDrop}
           className={cn(
             'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center transition-colors',
-            dragging ? 'border-blue-600 bg-blue-50' : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
-            disabled && 'cursor-not-allowed opacity-60',
+            // Disabled, the zone stops inviting a drop but its words stay readable (WCAG 1.4.3): no fading.
+            disabled
+              ? 'cursor-not-allowed border-slate-200 bg-slate-50'
+              : dragging
+                ? 'border-blue-600 bg-blue-50'
+                : 'border-slate-300 bg-slate-50 hover:border-blue-400 hover:bg-blue-50/40',
           )}
         >
-          <Upload className="size-9 text-blue-900" aria-hidden="true" />
+          <Upload className={cn('size-9', disabled ? 'text-slate-400' : 'text-blue-900')} aria-hidden="true" />
           <p className="font-medium text-slate-900">{dragging ? 'Drop your PDF to add it' : 'Drag and drop your PDF here'}</p>
           <p className="text-sm text-slate-500">or</p>
           <Button ref={chooseRef} variant="outline" size="sm" onClick={onChoose} disabled={disabled} aria-describedby={hintId}>

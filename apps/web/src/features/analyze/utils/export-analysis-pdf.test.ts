@@ -6,15 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { jsPDF as JsPdf } from 'jspdf';
 import { aFrenchMinutesResult, aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
 import { readReportFont } from '../../../test/report-font.ts';
-import {
-  EXPORT_FAILED_MESSAGE,
-  analysisPdfFileName,
-  buildAnalysisPdf as buildWithFont,
-  citationNote,
-  exportAnalysisPdf,
-  type AnalysisReport,
-} from './export-analysis-pdf.ts';
+import { analysisPdfFileName, buildAnalysisPdf as buildWithFont, exportAnalysisPdf, type AnalysisReport } from './export-analysis-pdf.ts';
+import { EXPORT_FAILED_MESSAGE } from './report-export.ts';
 import { loadReportFont, type ReportFontFiles } from './report-font.ts';
+import { citationNote } from './report-layout.ts';
 
 type Drawn = { text: string; x: number; y: number; page: number; size: number; bold: boolean };
 const drawn = vi.hoisted(() => [] as Drawn[]);

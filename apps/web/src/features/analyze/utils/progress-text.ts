@@ -1,17 +1,26 @@
-import type { AnalysisProgressEvent } from '@civicwatch/core/contracts/index.ts';
+import { versionLabels, type AnalysisProgressEvent } from '@civicwatch/core/contracts/index.ts';
 
-/** What the running analysis is doing, in the words shown beside the Processing... button. */
+type ReadingEvent = Extract<AnalysisProgressEvent, { stage: 'extracting' | 'ocr' }>;
+
+/** "Reading page 2 of 5"; a comparison reads two documents and says whose page it is: "Earlier version: reading page 2 of 5". */
+function readingText({ stage, page, pages, version }: ReadingEvent): string {
+  const what = stage === 'ocr' ? `scanned page ${page} of ${pages} (OCR)` : `page ${page} of ${pages}`;
+  return version ? `${versionLabels[version]}: reading ${what}` : `Reading ${what}`;
+}
+
+/** What the running analysis or comparison is doing, in the words shown beside the Processing... button. */
 export function describeProgress(event: AnalysisProgressEvent | null): string {
   if (event === null) return 'Uploading your document';
   switch (event.stage) {
     case 'queued':
       return 'Waiting for the analyzer';
     case 'extracting':
-      return `Reading page ${event.page} of ${event.pages}`;
     case 'ocr':
-      return `Reading scanned page ${event.page} of ${event.pages} (OCR)`;
+      return readingText(event);
     case 'analysing':
       return 'Analysing';
+    case 'comparing':
+      return 'Comparing the versions';
     case 'checking_citations':
       return 'Checking citations';
     case 'done':

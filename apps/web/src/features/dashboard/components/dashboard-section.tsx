@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Award, Calendar, ChartColumn, CircleCheck, Coins, FileText, type LucideIcon } from 'lucide-react';
-import { RECENT_ANALYSES, analysisTypeOf, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { RECENT_ANALYSES, historyTypeLabel, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { timeAgo, tierDisplayName } from '../../../lib/format.ts';
@@ -47,7 +47,7 @@ function RecentAnalyses({ analyses, renderViewResults }: { analyses: DashboardAn
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">{analysis.document.title}</p>
                   <p className="text-sm text-slate-500">
-                    {analysisTypeOf(analysis.analysisType).label} · <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
+                    {historyTypeLabel(analysis.analysisType)} · <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
