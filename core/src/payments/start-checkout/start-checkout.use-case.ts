@@ -21,6 +21,11 @@ export interface StartCheckoutInput {
   promoCode?: string;
 }
 
+export interface CheckoutRules {
+  /** True where a verification link can reach the user (SMTP_URL set): an unverified account may not subscribe. */
+  verifiedEmailRequired: boolean;
+}
+
 /**
  * Starts a monthly subscription to a paid tier (spec §7 "create-payment-intent" and "create-subscription";
  * DECISIONS "Payments"). The server prices the tier itself and refuses an amount that disagrees. A
@@ -33,11 +38,6 @@ export interface StartCheckoutInput {
  * Provider calls happen outside any transaction; an earlier checkout of this user that was never paid is
  * ended first, so abandoned attempts do not pile up at the provider.
  */
-export interface CheckoutRules {
-  /** True where a verification link can reach the user (SMTP_URL set): an unverified account may not subscribe. */
-  verifiedEmailRequired: boolean;
-}
-
 export class StartCheckout {
   constructor(
     private readonly uow: UnitOfWork,
@@ -55,7 +55,7 @@ export class StartCheckout {
     const plan = await this.uow.run(async ({ users, tiers, billing, promos }) => {
       const user = await users.findById(userId);
       if (!user) return err(domainError('auth.unauthorized', 'Unauthorized'));
-      // The receipts and the provider's customer go to this address: it must be the user's (ADR 0008).
+      // The receipts and the provider's customer go to this address: proven the user's where a link can prove it (ADR 0008).
       if (this.rules.verifiedEmailRequired && !user.emailVerifiedAt) return err(domainError('email.unverified', paymentMessages.emailUnverified));
       const tier = await tiers.get(input.tier);
       if (!tier || !tier.isActive || tier.priceCents <= 0 || !tier.stripePriceId) {
