@@ -54,7 +54,7 @@ test('a citizen subscribes to Patriot with a discount code, then redeems a credi
   // The welcome e-mail, with its verification link, really leaves through SMTP_URL.
   await expect.poll(() => smtp.received.some((m) => m.to.includes(email)), { timeout: 15_000 }).toBe(true);
   await page.goto(`${j.server.url}/checkout?tier=patriot&price=29`);
-  await expect.poll(() => page.getByText('Please verify your e-mail address before subscribing.').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Please verify your e-mail address before subscribing.').isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await page.getByRole('button', { name: /Subscribe for/ }).count()).toBe(0);
   await j.verifyEmail(page, email);
 
@@ -144,15 +144,18 @@ describe('a fresh installation without SMTP_URL', () => {
     const context = await plain.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
     await routeStripe(page, plainStripe);
+    const configured = page.waitForResponse((response) => response.url().endsWith('/api/config'));
     const email = await plain.signUp(page, 'Ida');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Ida!' }).isVisible()).toBe(true);
+    await configured;
+    // A server just started on a busy machine may take a few seconds for its first pages.
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Ida!' }).isVisible(), { timeout: 10_000 }).toBe(true);
     // No banner asks her to open a link that cannot reach her.
     expect(await page.getByRole('region', { name: 'E-mail verification' }).count()).toBe(0);
 
     await page.goto(`${plain.server.url}/subscribe`);
     await page.getByRole('link', { name: 'Upgrade to Patriot' }).click();
     await page.waitForURL(/\/checkout\?/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Complete Your Subscription' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Complete Your Subscription' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('Please verify your e-mail address before subscribing.').count()).toBe(0);
     await payByCard(page, { name: 'Ida Wells', email, address: '3 Beale Street', city: 'Memphis', state: 'TN', zip: '38103' }, '4242 4242 4242 4242', 29);
 
