@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import {
   AnalyzeDocument, DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords, type DocumentSource,
 } from '@civicwatch/core';
+import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor, EXIT_NOINPUT, EXIT_USAGE } from '../exit-codes.ts';
 import { describeProgress, formatAnalysis } from '../format-analysis.ts';
@@ -63,6 +64,8 @@ export function registerAnalyzeCommand(program: Command) {
       const source = toSource(bytes!, file);
       const title = raw.title?.trim() || (file === '-' ? (source.kind === 'pdf' ? DEFAULT_DOCUMENT_TITLE : DEFAULT_TEXT_TITLE) : path.basename(file));
 
+      // One document, then the command exits: its reading process ends once it has read it (README "Benchmarks").
+      sharedExtractionPool.keepWarm = false;
       const result = await withRuntime(({ container }) =>
         container.get(AnalyzeDocument).execute({
           source,
