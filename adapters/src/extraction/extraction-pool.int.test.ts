@@ -26,7 +26,7 @@ const readers = (): number[] => readdirSync('/proc').filter((entry) => /^\d+$/.t
 const readWith = async (pool: ExtractionPool) => {
   pools.push(pool);
   const result = await new PdfjsTextExtractor({ pool }).extract(onePage());
-  expect(result.ok && result.value.map((page) => page.number)).toEqual([1]);
+  expect(result.ok && result.value.pages.map((page) => page.number)).toEqual([1]);
 };
 
 describe.runIf(process.platform === 'linux')('ExtractionPool: the process that read a document', () => {
