@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ocr [-- --pages 12,36-54] [-- --skip-languages]`
+ * `npm run bench:ocr [-- --pages 12,36-54] [-- --only orientation|languages]`
  *
  * OCR of scans against Debian's native `tesseract` (ADR 0021), word overlap per page, target 80%:
  * 1. Orientation: the corpus's 66-page board packet (`--pages` reads part of it), read as one document. Native
@@ -169,14 +169,15 @@ async function benchLanguages(): Promise<boolean> {
 }
 
 const main = async (): Promise<void> => {
-  const { values: args } = parseArgs({ options: { pages: { type: 'string' }, 'skip-languages': { type: 'boolean', default: false } } });
+  const { values: args } = parseArgs({ options: { pages: { type: 'string' }, only: { type: 'string' } } });
+  if (args.only !== undefined && args.only !== 'orientation' && args.only !== 'languages') throw new Error('--only: orientation or languages');
   const missing = ['eng', 'fra', 'spa', 'osd'].filter((language) => !nativeTesseractLanguages().includes(language));
   if (missing.length > 0) throw new Error(`native tesseract with ${missing.join(', ')} is the reference: ${NATIVE_TESSERACT_INSTALL}`);
   const before = machine();
   console.log(`Node ${before.node}, ${before.cpus} CPU(s), load average ${before.load}`);
   const pages = args.pages ? parsePages(args.pages) : parsePages(`1-${pageCount(corpus(BOARD_PACKET))}`);
-  const oriented = await benchOrientation(pages);
-  const languages = args['skip-languages'] || (await benchLanguages());
+  const oriented = args.only === 'languages' || (await benchOrientation(pages));
+  const languages = args.only === 'orientation' || (await benchLanguages());
   console.log(`\nload average at the end ${machine().load}`);
   if (!oriented || !languages) process.exitCode = 1;
 };

@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,web]`
+ * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,web,cli]`
  *
- * The five measures of issue 8, each against a reference measured beside it in the same run, printed as
- * tables with their ratios and each headline figure against its target. `make verify` runs the same
+ * The five measures of issue 8 and the CLI's memory (issue 16), each against a reference measured beside it
+ * in the same run, printed as tables with their ratios and each headline figure against its target. `make verify` runs the same
  * measures and writes them into reports/verify.md (scripts/verify.ts). Runs in a few minutes; the
  * machine's load is printed, as figures from a shared machine compare within one run only.
  */
@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureDashboard, measureResponsiveness } from './bench-api.ts';
 import { measureAnalysisOverhead } from './bench-analysis.ts';
+import { measureCliMemory } from './bench-cli.ts';
 import { measureExtraction } from './bench-extract.ts';
 import { formatMeasure, machine, type Measure } from './bench-kit.ts';
 import { benchDatabase } from './bench-server.ts';
@@ -31,6 +32,7 @@ const MEASURES: ReadonlyArray<[string, (options: BenchOptions) => Promise<Measur
   ['responsiveness', (options) => measureResponsiveness(options)],
   ['overhead', (options) => measureAnalysisOverhead(options)],
   ['extraction', (options) => measureExtraction({ rounds: options.rounds, threads: availableParallelism() })],
+  ['cli', (options) => measureCliMemory({ rounds: options.rounds })],
 ];
 
 export const MEASURE_NAMES = MEASURES.map(([name]) => name);

@@ -27,6 +27,12 @@ Then('this server takes payments', async function (this: CivicWorld) {
 Then('this server takes no payments', async function (this: CivicWorld) {
   assert.equal(await this.payments.paymentsEnabled(), false);
 });
+Given('this server sends e-mail, so checkout asks for a verified address', async function (this: CivicWorld) {
+  assert.equal(await this.payments.verifiedEmailRequired(), true);
+});
+Given('this server sends no e-mail, so checkout asks for no verified address', async function (this: CivicWorld) {
+  assert.equal(await this.payments.verifiedEmailRequired(), false);
+});
 
 async function startCheckout(world: CivicWorld, request: CheckoutRequest): Promise<void> {
   const outcome = await world.payments.startCheckout(request);

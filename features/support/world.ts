@@ -51,32 +51,50 @@ export interface CivicWorldParameters {
 
 /** Scenarios with this tag run on a second product, configured without Stripe keys. */
 const PAYMENTS_NOT_CONFIGURED = '@payments-not-configured';
+/** Scenarios with this tag run on a third product, with Stripe keys but without SMTP_URL: a default installation. */
+const NO_MAIL_SERVER = '@no-mail-server';
 
-// One fake Stripe and one product (payments on) per run; each scenario starts from empty accounts (the
-// seeded tiers, their Stripe prices and the prompts stay). The product without payments opens on first use.
+/**
+ * The main product is configured with a mail server (SMTP_URL), so that checkout asks for a verified
+ * address (DECISIONS "E-mail verification"). Its delivery is not started: the scenarios read the e-mail in
+ * the outbox, and nothing listens at that address.
+ */
+const MAIL_SERVER = { SMTP_URL: 'smtp://civicwatch:secret@mail.civicwatch.test:587' };
+
+// One fake Stripe and one product (payments and mail on) per run; each scenario starts from empty accounts
+// (the seeded tiers, their Stripe prices and the prompts stay). The other products open on first use.
 let stripe: FakeStripe;
 let product: Product;
 let productWithoutPayments: Promise<Product> | undefined;
+let productWithoutMail: Promise<Product> | undefined;
 let database: DatabaseKind = 'embedded';
+
+const stripeKeys = () => ({
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_API_BASE: stripe.apiBase,
+});
+
+/** A product that sells the paid tiers through the fake Stripe, as a server does at start from STRIPE_PRICE_*. */
+async function openPayingProduct(env: Record<string, string>): Promise<Product> {
+  const opened = await openProduct(database, { ...stripeKeys(), ...env });
+  const tiers = await opened.runtime.container.get(ListSubscriptionTiers).execute();
+  const priceOf = (id: TierId) => stripe.createPrice({ unitAmountCents: tiers.find((t) => t.id === id)!.priceCents, nickname: id });
+  await opened.runtime.container.get(SetTierPriceIds).execute({ patriot: priceOf('patriot'), defender: priceOf('defender') });
+  return opened;
+}
 
 BeforeAll(async function () {
   database = (this.parameters as Partial<CivicWorldParameters>).database ?? 'embedded';
   stripe = await startFakeStripe();
-  product = await openProduct(database, {
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
-  // What the server does at start from STRIPE_PRICE_*: each paid tier sold through a Stripe Price of its own price.
-  const tiers = await product.runtime.container.get(ListSubscriptionTiers).execute();
-  const priceOf = (id: TierId) => stripe.createPrice({ unitAmountCents: tiers.find((t) => t.id === id)!.priceCents, nickname: id });
-  await product.runtime.container.get(SetTierPriceIds).execute({ patriot: priceOf('patriot'), defender: priceOf('defender') });
+  product = await openPayingProduct(MAIL_SERVER);
 });
 
 AfterAll(async () => {
   await product?.dispose();
   await (await productWithoutPayments)?.dispose();
+  await (await productWithoutMail)?.dispose();
   await stripe?.close();
 });
 
@@ -270,9 +288,12 @@ async function resetAdministeredData(runtime: Runtime): Promise<void> {
 }
 
 Before(async function (this: CivicWorld, { pickle }) {
-  const runtime = pickle.tags.some((t) => t.name === PAYMENTS_NOT_CONFIGURED)
+  const tagged = (tag: string) => pickle.tags.some((t) => t.name === tag);
+  const runtime = tagged(PAYMENTS_NOT_CONFIGURED)
     ? (await (productWithoutPayments ??= openProduct(database))).runtime
-    : product.runtime;
+    : tagged(NO_MAIL_SERVER)
+      ? (await (productWithoutMail ??= openPayingProduct({}))).runtime
+      : product.runtime;
   // The outbox goes with users, which it references.
   await runtime.database.orm.em.fork().execute(
     'truncate table users, credit_ledger, analyses, pending_analyses, sessions, rate_limits, promo_codes, promo_redemptions, '

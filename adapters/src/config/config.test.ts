@@ -126,6 +126,12 @@ describe('loadConfig: e-mail', () => {
       .toEqual({ url: 'smtps://mail.example.org', from: 'Watchdog <news@example.org>' });
   });
 
+  it('asks for a verified address before checkout only where the verification link can arrive (SMTP_URL)', () => {
+    expect(loadConfig({}).verifiedEmailRequired).toBe(false);
+    expect(loadConfig({ SMTP_URL: '' }).verifiedEmailRequired).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org' }).verifiedEmailRequired).toBe(true);
+  });
+
   it('refuses an SMTP_URL of another scheme and a MAIL_FROM without an address', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://mail.example.org' })).toThrow(/SMTP_URL must look like smtp:\/\//);
     expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'CivicWatch' })).toThrow(/MAIL_FROM must be an address/);

@@ -182,6 +182,11 @@ export interface AppConfig {
   } | null;
   /** Where e-mail is sent; null keeps it in the outbox for administrators to read. */
   smtp: { url: string; from: string } | null;
+  /**
+   * Checkout asks for a verified e-mail address only where the verification link can arrive: with SMTP_URL
+   * (DECISIONS "E-mail verification"). The web app is told through GET /api/config.
+   */
+  verifiedEmailRequired: boolean;
   /** Where rate-limit counters live, shared by every instance (ADR 0015). */
   rateLimits: { kind: 'database' } | { kind: 'redis'; url: string };
   /** How sign-ins to an account that keeps failing are slowed down (ADR 0015). */
@@ -258,6 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }
       : null,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM ?? `CivicWatch <no-reply@${new URL(publicUrl).hostname}>` } : null,
+    verifiedEmailRequired: Boolean(env.SMTP_URL),
     rateLimits: env.REDIS_URL ? { kind: 'redis', url: env.REDIS_URL } : { kind: 'database' },
     signInSlowdown: { firstDelayMs: env.SIGN_IN_DELAY_MS, maxDelayMs: env.SIGN_IN_MAX_DELAY_MS },
     ocrLanguages: env.OCR_LANGUAGES,

@@ -178,7 +178,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
   const gateway = () => container.get<PaymentGateway | null>(PaymentGateway);
   const ids = () => container.get<IdGenerator>(IdGenerator);
-  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids(), messages()));
+  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids(), messages(), { verifiedEmailRequired: config.verifiedEmailRequired }));
   container.bind(ConfirmPayment).toDynamicValue(() => new ConfirmPayment(uow(), gateway(), clock(), messages()));
   container.bind(HandlePaymentEvent).toDynamicValue(() => new HandlePaymentEvent(uow(), gateway(), clock(), messages()));
   container.bind(CancelSubscription).toDynamicValue(() => new CancelSubscription(uow(), gateway(), clock()));

@@ -120,6 +120,12 @@ export class ExtractionPool {
   readonly #options: ExtractionPoolOptions;
   readonly #workers = new Set<Worker>();
   readonly #queue: Job[] = [];
+  /**
+   * Whether a process that has read a document stays warm for the next (the default: a server reads many).
+   * A command that reads one document and exits (`civicwatch analyze`) turns it off: the process ends with
+   * its document instead of holding its memory through the analysis that follows.
+   */
+  keepWarm = true;
 
   constructor(options: ExtractionPoolOptions = {}) {
     this.#options = options;
@@ -238,7 +244,7 @@ export class ExtractionPool {
     else job.reject(new ExtractionProcessEnded('crash', message.message));
     // A document refused for what it costs may have left its process holding what it cost: start afresh.
     const refused = message.type === 'outcome' && message.outcome.kind === 'failure' && message.outcome.code === 'document.too_complex';
-    if (refused || message.type === 'crash' || residentMb(worker.child.pid) > RECYCLE_ABOVE_MB) this.#end(worker, 'close');
+    if (!this.keepWarm || refused || message.type === 'crash' || residentMb(worker.child.pid) > RECYCLE_ABOVE_MB) this.#end(worker, 'close');
     else this.#rest(worker);
     this.#dispatch();
   }

@@ -11,6 +11,7 @@ import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core';
 import { ExtractionPool } from './extraction-pool.ts';
 import { PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
 import { corpusDir } from '../testing/shared-corpus.ts';
+import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 
 const corpus = `${corpusDir}/`;
 const fixtures = new URL('./fixtures/', import.meta.url).pathname;
@@ -46,9 +47,17 @@ function pagesOf(result: Awaited<ReturnType<PdfjsTextExtractor['extract']>>): Ex
 }
 
 const pool = new ExtractionPool();
-const extractor = new PdfjsTextExtractor({ pool });
+/**
+ * The language detector that chooses a scan's OCR model runs in this process, as in the server, where the first
+ * analysis loads it anyway: loaded before the tests, so that its one load (about 0.3 s) is not taken for OCR
+ * holding up the event loop.
+ */
+const languageDetector = new EldLanguageDetector();
+const extractor = new PdfjsTextExtractor({ pool, languageDetector });
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Enough letters (a hundred) for the detector to load its n-grams.
+  await languageDetector.detect('The Board of Trustees of the library district met in regular session. '.repeat(3));
   for (const tool of ['pdfinfo', 'pdftotext', 'qpdf']) {
     // Only a missing program matters: poppler's tools exit non-zero on `-v`.
     if (spawnSync(tool, ['-v'], { stdio: 'ignore' }).error) {

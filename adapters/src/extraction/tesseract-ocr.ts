@@ -30,14 +30,14 @@ export interface PageReading {
 
 /**
  * A reading at least this confident (Tesseract's mean word confidence, 0-100) is taken as it is, without looking
- * for its orientation: on the corpus, upright scans read at 75 to 95, pages read sideways at 30 to 40
- * (`npm run bench:ocr`).
+ * for its orientation: on the corpus, pages read the right way up score 75 to 93, pages read sideways 31 to 42
+ * (the debug log of `npm run bench:ocr`).
  */
 const CONFIDENT = 60;
 /**
  * Tesseract's orientation confidence is a margin between the best orientation and the next. On the corpus's
- * sideways pages it is 2.4 to 9 at 200 dpi; on an upright page of four short lines, 0.2. Below this the answer is
- * a guess: tried, along with the quarter turns, and the most confident reading kept.
+ * sideways pages it is 2.5 to 9.6 at 200 dpi; on an upright page of four short lines, 0.2. Below this the answer
+ * is a guess: tried, along with the quarter turns, and the most confident reading kept.
  */
 const SURE_ORIENTATION = 1.5;
 

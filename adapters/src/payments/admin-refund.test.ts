@@ -60,7 +60,7 @@ const refundRequests = () => fake.requests.filter((r) => r.path === '/v1/refunds
 const paidPatriot = async () => {
   n += 1;
   const user = await register(`patriot-${n}@example.test`);
-  const started = await new StartCheckout(uow, gateway, clock, ids, testMessages(clock)).execute(user, { tier: 'patriot', amount: 29 });
+  const started = await new StartCheckout(uow, gateway, clock, ids, testMessages(clock), { verifiedEmailRequired: true }).execute(user, { tier: 'patriot', amount: 29 });
   if (!started.ok || !started.value.clientSecret) throw new Error('checkout did not start');
   const paymentId = fake.confirmPayment(paymentIntentIdOf(started.value.clientSecret), 'pm_card_visa').paymentIntentId;
   const confirmed = await new ConfirmPayment(uow, gateway, clock, testMessages(clock)).execute(user, paymentId);

@@ -35,7 +35,8 @@ let n = 0;
 beforeEach(async () => {
   clock = new FixedClock(new Date('2026-03-15T12:00:00Z'));
   uow = new InMemoryUnitOfWork({ clock });
-  checkout = new StartCheckout(uow, gateway, clock, ids, testMessages(clock));
+  // A server that delivers e-mail (SMTP_URL set): checkout asks for a verified address.
+  checkout = new StartCheckout(uow, gateway, clock, ids, testMessages(clock), { verifiedEmailRequired: true });
   confirm = new ConfirmPayment(uow, gateway, clock, testMessages(clock));
   webhook = new HandlePaymentEvent(uow, gateway, clock, testMessages(clock));
   await new SetTierPriceIds(uow).execute(prices);
@@ -183,9 +184,20 @@ describe('a first payment', () => {
     expect(await uow.run((r) => r.billing.customerIdOf(user))).toBeNull();
   });
 
+  it('lets an unverified account subscribe where the server sends no e-mail, its link having nowhere to go', async () => {
+    const user = await registerUser('Ida', { verified: false });
+    const withoutMail = new StartCheckout(uow, gateway, clock, ids, testMessages(clock), { verifiedEmailRequired: false });
+    const started = await withoutMail.execute(user, { tier: 'patriot', amount: 29 });
+    if (!started.ok) throw new Error(`${started.error.code}: ${started.error.message}`);
+    expect(started.value).toMatchObject({ amount: 29, paid: false });
+    const { paymentId } = payInBrowser(started.value.clientSecret);
+    expect(await confirm.execute(user, paymentId)).toMatchObject({ ok: true, value: { credits: 6 } });
+    expect(await userOf(user)).toMatchObject({ tierId: 'patriot', emailVerifiedAt: null });
+  });
+
   it('answers payments.not_configured when the server has no Stripe keys', async () => {
     const user = await registerUser();
-    const off = new StartCheckout(uow, null, clock, ids, testMessages(clock));
+    const off = new StartCheckout(uow, null, clock, ids, testMessages(clock), { verifiedEmailRequired: true });
     expect(await off.execute(user, { tier: 'patriot', amount: 29 })).toEqual({
       ok: false, error: { code: 'payments.not_configured', message: PAYMENTS_NOT_CONFIGURED_MESSAGE },
     });

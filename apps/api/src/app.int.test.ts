@@ -254,7 +254,7 @@ describe('public routes', () => {
 
   it('tells the web app what it may know, and serves health and the OpenAPI document', async () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
-      productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'embedded',
+      productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: false, devPagesEnabled: false, analyzer: 'embedded',
     });
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
     const openapi = (await t.app.inject({ url: '/api/docs/json' })).json();

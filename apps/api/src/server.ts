@@ -14,6 +14,7 @@ export const publicConfigOf = (config: AppConfig): PublicConfig => ({
   productName: 'CivicWatch',
   paymentsEnabled: config.stripe !== null,
   stripePublishableKey: config.stripe?.publishableKey ?? null,
+  verifiedEmailRequired: config.verifiedEmailRequired,
   devPagesEnabled: config.devPagesEnabled,
   analyzer: config.analyzer.kind,
 });

@@ -3,11 +3,13 @@ import axe from 'axe-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { corpusDir } from '../../../adapters/src/testing/shared-corpus.ts';
+import { startLocalSmtpServer, type LocalSmtpServer } from '@civicwatch/adapters/notifications/testing/local-smtp-server.ts';
 import { openJourney, type Journey } from './support/journey.ts';
 
 // Issue 7: every page passes axe-core (no serious or critical violation of WCAG 2.1 A/AA) and works from the
-// keyboard. The server runs as a self-hoster starts it without payment keys, with the developer pages on and
-// an administrator named by ADMIN_EMAILS.
+// keyboard. The server runs as a self-hoster starts it without payment keys, with the developer pages on,
+// an administrator named by ADMIN_EMAILS, and a (local) mail server, so that the home page shows the
+// verification banner.
 
 /** The past analysis of the signed-in citizen, which her dashboard, history and View Results show. */
 const ANALYSIS_TITLE = 'Ordinance 2025-14: Riverside Park Hours';
@@ -80,6 +82,7 @@ const CHIEF = 'chief@example.org';
 const onePagePdf = path.join(corpusDir, 'scotus-transcript-p1.pdf');
 
 let j: Journey;
+let smtp: LocalSmtpServer;
 const contexts: BrowserContext[] = [];
 const visitors = {} as Record<Visitor, BrowserContext>;
 const found: Record<string, string> = {};
@@ -96,7 +99,8 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 beforeAll(async () => {
-  j = await openJourney({ ADMIN_EMAILS: CHIEF, ENABLE_DEV_PAGES: 'true' });
+  smtp = await startLocalSmtpServer();
+  j = await openJourney({ ADMIN_EMAILS: CHIEF, ENABLE_DEV_PAGES: 'true', SMTP_URL: smtp.url });
   visitors.visitor = await newContext();
   visitors.admin = await newContext();
   visitors.citizen = await newContext();
@@ -130,6 +134,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await j?.close();
+  await smtp?.close();
 });
 
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => found[name] ?? `{${name}}`);

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { startLocalSmtpServer, type LocalSmtpServer } from '@civicwatch/adapters/notifications/testing/local-smtp-server.ts';
 import { openJourney, type Journey } from './support/journey.ts';
 
-// Account recovery in Chromium against the real server, with the outbox standing in for e-mail: the links
-// are read from it with `civicwatch outbox --json`, as the person would read them in their mailbox.
+// Account recovery in Chromium against the real server, which sends e-mail through a local SMTP server
+// (SMTP_URL: only then does it ask for a verified address, and show the banner); the links are read from
+// the outbox with `civicwatch outbox --json`, as the person would read them in their mailbox.
+let smtp: LocalSmtpServer;
 let j: Journey;
-beforeAll(async () => { j = await openJourney(); });
-afterAll(async () => { await j?.close(); });
+beforeAll(async () => {
+  smtp = await startLocalSmtpServer();
+  j = await openJourney({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await j?.close();
+  await smtp?.close();
+});
 
 const visible = (page: Page, locator: ReturnType<Page['getByRole']>) => expect.poll(() => locator.first().isVisible(), { timeout: 10_000 }).toBe(true);
 

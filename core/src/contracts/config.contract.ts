@@ -5,6 +5,8 @@ export const publicConfigSchema = z.object({
   productName: z.string(),
   paymentsEnabled: z.boolean(),
   stripePublishableKey: z.string().nullable(),
+  /** Checkout asks for a verified e-mail address: true only where the server sends e-mail (DECISIONS). */
+  verifiedEmailRequired: z.boolean(),
   devPagesEnabled: z.boolean(),
   analyzer: z.enum(['embedded', 'openai', 'ollama']),
 });

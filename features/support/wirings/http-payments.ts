@@ -22,6 +22,7 @@ export function httpPayments(app: FastifyInstance, session: HttpSession): Paymen
   return {
     plans: async () => (await get('/api/subscription-tiers')).json<SubscriptionTierView[]>(),
     paymentsEnabled: async () => (await get('/api/config')).json<PublicConfig>().paymentsEnabled,
+    verifiedEmailRequired: async () => (await get('/api/config')).json<PublicConfig>().verifiedEmailRequired,
     startCheckout: async (request) => outcome<CreatePaymentIntentResponse>(await post('/api/create-payment-intent', { ...request })),
     reportPaymentSuccess: async (paymentIntentId, details = {}) =>
       outcome<PaymentSuccessResponse>(await post('/api/payment-success', { payment_intent_id: paymentIntentId, ...details })),

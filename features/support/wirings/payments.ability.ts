@@ -26,6 +26,8 @@ export interface PaymentServer {
   plans(): Promise<SubscriptionTierView[]>;
   /** Whether this server takes payments at all (`GET /api/config`). */
   paymentsEnabled(): Promise<boolean>;
+  /** Whether checkout asks for a verified e-mail address (`GET /api/config`): only where e-mail is sent. */
+  verifiedEmailRequired(): Promise<boolean>;
   startCheckout(request: CheckoutRequest): Promise<Outcome<CreatePaymentIntentResponse>>;
   /** The checkout page's `payment-success` after the browser confirmed the card payment. */
   reportPaymentSuccess(paymentIntentId: string, details?: { tier?: string; promoCode?: string }): Promise<Outcome<PaymentSuccessResponse>>;

@@ -51,6 +51,7 @@ export function withStripeSide(server: PaymentServer, stripe: StripeScenario): P
   return {
     plans: () => server.plans(),
     paymentsEnabled: () => server.paymentsEnabled(),
+    verifiedEmailRequired: () => server.verifiedEmailRequired(),
     startCheckout: (request) => server.startCheckout(request),
     reportPaymentSuccess: (paymentIntentId, details) => server.reportPaymentSuccess(paymentIntentId, details),
     subscription: () => server.subscription(),

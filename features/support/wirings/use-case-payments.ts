@@ -18,6 +18,7 @@ export function useCasePayments(runtime: Runtime, session: UseCaseSession): Paym
   return {
     plans: async () => (await get<ListSubscriptionTiers>(ListSubscriptionTiers).execute()).map(toTierView),
     paymentsEnabled: async () => runtime.config.stripe !== null,
+    verifiedEmailRequired: async () => runtime.config.verifiedEmailRequired,
     async startCheckout(request) {
       const parsed = createPaymentIntentSchema.safeParse(request);
       if (!parsed.success) return { ok: false, code: 'validation.invalid', message: parsed.error.issues[0]?.message ?? 'Invalid input' };

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../open-database.ts';
 import { aUser } from '../unit-of-work.contract.ts';
-import { SOCKET_NAME } from './embedded-postgres-host.ts';
+import { SOCKET_NAME, sharedBuffersMbFor } from './embedded-postgres-host.ts';
 import { seedEmbeddedDataDir } from '../testing/pglite-template.ts';
 
 const fixture = fileURLToPath(new URL('./open-embedded.fixture.ts', import.meta.url));
@@ -133,5 +133,39 @@ describe('embedded PostgreSQL (PGlite behind a Unix socket)', () => {
     await db.migrate();
     const { stdout } = await promisify(execFile)('psql', ['-h', dataDir, '-U', 'postgres', '-d', 'postgres', '-tAc', 'select count(*) from subscription_tiers']);
     expect(stdout.trim()).toBe('3');
+  });
+});
+
+describe('the embedded buffer cache (shared_buffers)', () => {
+  /** A cluster directory whose databases hold files of these sizes, in MiB (sparse: nothing is written). */
+  const clusterOf = async (databases: Record<string, number[]>) => {
+    const pgdata = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cw-')), 'pgdata');
+    dirs.push(path.dirname(pgdata));
+    for (const [oid, files] of Object.entries(databases)) {
+      await fs.mkdir(path.join(pgdata, 'base', oid), { recursive: true });
+      for (const [n, mib] of files.entries()) await fs.truncate(await touch(path.join(pgdata, 'base', oid, String(16384 + n))), Math.round(mib * 1024 * 1024));
+    }
+    return pgdata;
+  };
+  const touch = async (file: string) => {
+    await fs.writeFile(file, '');
+    return file;
+  };
+
+  it('is twice the largest database, at least 16 MiB and at most PostgreSQL\'s 128 MiB', async () => {
+    expect(await sharedBuffersMbFor(path.join(os.tmpdir(), 'cw-no-such-cluster'))).toBe(16);
+    // The templates (1 and 4) are as large as a new installation's database (5); only the largest counts.
+    expect(await sharedBuffersMbFor(await clusterOf({ 1: [7], 4: [7], 5: [3, 4.5] }))).toBe(16);
+    expect(await sharedBuffersMbFor(await clusterOf({ 1: [7], 4: [7], 5: [20, 10.2] }))).toBe(61);
+    expect(await sharedBuffersMbFor(await clusterOf({ 1: [7], 5: [500] }))).toBe(128);
+  });
+
+  it('is what the database runs with', async () => {
+    const dataDir = await tempDir();
+    const expected = await sharedBuffersMbFor(path.join(dataDir, 'pgdata'));
+    const db = await open(dataDir);
+    const [row] = await db.orm.em.fork().execute<Array<{ shared_buffers: string }>>('show shared_buffers');
+    expect(row?.shared_buffers).toBe(`${expected}MB`);
+    expect(expected).toBeLessThan(128);
   });
 });

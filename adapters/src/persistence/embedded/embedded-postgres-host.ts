@@ -76,7 +76,11 @@ async function serve(socketDir: string, socketPath: string, lockPath: string, op
     // Owner-only before PGlite reads a byte (an older installation's files may be anyone's), and again once it
     // runs: a new cluster's files, and the caches it writes on opening, are created readable by all.
     await restrictToOwner(socketDir);
-    db = await PGlite.create({ dataDir: path.join(socketDir, 'pgdata') });
+    const pgdata = path.join(socketDir, 'pgdata');
+    db = await PGlite.create({
+      dataDir: pgdata,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${await sharedBuffersMbFor(pgdata)}MB`],
+    });
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: options.maxConnections });
     installSessionQueryQueue(server, db);
     await server.start();
@@ -105,6 +109,35 @@ async function serve(socketDir: string, socketPath: string, lockPath: string, op
     return released;
   };
   return { role: 'owner', socketDir, release };
+}
+
+/** PGlite's own default, PostgreSQL's; the ceiling. */
+const MAX_SHARED_BUFFERS_MB = 128;
+/** The floor, for a new cluster. */
+const MIN_SHARED_BUFFERS_MB = 16;
+
+/**
+ * The buffer cache for this cluster: twice its largest database (the application's; the templates are read
+ * only by CREATE DATABASE), room to grow while this process runs, between 16 and 128 MiB. PostgreSQL writes
+ * every page of `shared_buffers` when it starts, and in WebAssembly that memory is the process's own from then
+ * on: PGlite's default of 128 MiB made every process that owns the embedded database 110 MiB larger, a
+ * one-shot `civicwatch analyze` included, while a new installation's database takes 10 MiB. Buffers beyond
+ * the data would stay empty; a database of 64 MiB or more gets PGlite's default as before.
+ */
+export async function sharedBuffersMbFor(pgdata: string): Promise<number> {
+  const base = path.join(pgdata, 'base');
+  const databases = await fs.readdir(base, { withFileTypes: true }).catch(() => []);
+  const sizes = await Promise.all(databases.filter((d) => d.isDirectory()).map((d) => directoryBytes(path.join(base, d.name))));
+  const largestMb = Math.max(0, ...sizes) / (1024 * 1024);
+  return Math.min(MAX_SHARED_BUFFERS_MB, Math.max(MIN_SHARED_BUFFERS_MB, Math.ceil(2 * largestMb)));
+}
+
+/** The bytes of the files under `dir`. */
+async function directoryBytes(dir: string): Promise<number> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  const sizes = await Promise.all(entries.filter((e) => e.isFile())
+    .map((e) => fs.stat(path.join(e.parentPath, e.name)).then((stat) => stat.size, () => 0)));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /**

@@ -4,6 +4,8 @@ import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe 
 import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 
 // The payment routes on the real wiring: the Stripe adapter and SDK against the local fake Stripe server.
+// `t` is configured with a mail server, so checkout asks for a verified address; its delivery is not started,
+// and the links are read from the outbox. `unconfigured` has neither Stripe keys nor a mail server.
 let fake: FakeStripe;
 let t: TestApp;
 let unconfigured: TestApp;
@@ -11,6 +13,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   t = await buildTestApp({
     ...stripeEnvironment(fake),
+    SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
   });
   await t.runtime.container.get(SetTierPriceIds).execute({
     patriot: fake.createPrice({ unitAmountCents: 2900 }),
@@ -44,6 +47,11 @@ describe('GET /api/config', () => {
   it('tells the web app that payments are on, with the publishable key', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ paymentsEnabled: true, stripePublishableKey: fake.publishableKey });
     expect((await unconfigured.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ paymentsEnabled: false, stripePublishableKey: null });
+  });
+
+  it('tells the web app whether checkout asks for a verified address: only where e-mail is sent', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ verifiedEmailRequired: true });
+    expect((await unconfigured.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ verifiedEmailRequired: false });
   });
 });
 

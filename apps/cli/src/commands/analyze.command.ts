@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { AnalyzeDocument, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords } from '@civicwatch/core';
+import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
 import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor, EXIT_USAGE } from '../exit-codes.ts';
@@ -28,6 +29,8 @@ export function registerAnalyzeCommand(program: Command) {
 
       const { source, title } = await readDocumentArgument(program, 'analyze', file, raw.title);
 
+      // One document, then the command exits: its reading process ends once it has read it (README "Benchmarks").
+      sharedExtractionPool.keepWarm = false;
       const result = await withRuntime(({ container }) =>
         container.get(AnalyzeDocument).execute({
           source,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { CompareVersions } from '@civicwatch/core';
+import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
 import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor } from '../exit-codes.ts';
@@ -20,7 +21,8 @@ export function registerCompareCommand(program: Command) {
       if (earlierFile === '-' && laterFile === '-') program.error('civicwatch compare: only one version can be read from standard input', { exitCode: 64 });
       const earlier = await readDocumentArgument(program, 'compare', earlierFile, raw.earlierTitle);
       const later = await readDocumentArgument(program, 'compare', laterFile, raw.laterTitle);
-      // The operator's own command line: no credit, no tier; each version within the largest limits a PDF may have.
+      // The operator's own command line: no credit, no tier. Each version's reading process ends once it is read.
+      sharedExtractionPool.keepWarm = false;
       const result = await withRuntime(({ container }) =>
         container.get(CompareVersions).execute({
           earlier,

@@ -24,7 +24,7 @@ function signedInAs(user: UserView = aUser()) {
 function paymentsConfigured() {
   server.use(
     http.get('/api/config', () =>
-      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: true, stripePublishableKey: 'pk_test_123', devPagesEnabled: false, analyzer: 'embedded' }),
+      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: true, stripePublishableKey: 'pk_test_123', verifiedEmailRequired: true, devPagesEnabled: false, analyzer: 'embedded' }),
     ),
   );
 }

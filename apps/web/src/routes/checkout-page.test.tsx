@@ -22,13 +22,15 @@ function signedIn(user = aUser()) {
   return { userCalls: () => userCalls };
 }
 
-function payments(enabled: boolean) {
+/** `mailServer`: the server sends e-mail (SMTP_URL), so checkout asks for a verified address. */
+function payments(enabled: boolean, { mailServer = true } = {}) {
   server.use(
     http.get('/api/config', () =>
       HttpResponse.json({
         productName: 'CivicWatch',
         paymentsEnabled: enabled,
         stripePublishableKey: enabled ? PUBLISHABLE_KEY : null,
+        verifiedEmailRequired: mailServer,
         devPagesEnabled: false,
         analyzer: 'embedded',
       }),
@@ -91,6 +93,17 @@ describe('/checkout', () => {
     expect(await screen.findByText('We have sent a new verification link to rosa@example.org. It works for 24 hours.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verification e-mail sent' })).toBeDisabled();
     expect(resent).toHaveLength(1);
+  });
+
+  it('takes the card of an unverified account where the server sends no e-mail: no link could reach it', async () => {
+    signedIn(aUser({ email: 'rosa@example.org', emailVerified: false }));
+    payments(true, { mailServer: false });
+    await openCheckout();
+
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe for $29' })).toBeEnabled();
+    expect(screen.queryByText('Please verify your e-mail address before subscribing.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
   });
 
   it('shows a spinner until its data is in, then defaults to Patriot at $29', async () => {

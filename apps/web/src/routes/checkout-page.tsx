@@ -30,8 +30,9 @@ const footerNotes = [
 /**
  * /checkout?tier={tier}&price={price} (spec §2): needs a session. The tier defaults to Patriot; the price
  * shown and charged is the server's own for the tier when the tiers call answers (the server refuses any
- * other), otherwise the query's price or its default. Stripe.js loads only here and on the developer pages,
- * and only for an account whose e-mail is verified (the server refuses the others, ADR 0008).
+ * other), otherwise the query's price or its default. Stripe.js loads only here and on the developer pages;
+ * where the server sends e-mail, only for an account whose address is verified (the server refuses the
+ * others, ADR 0008; without a mail server no link could arrive, so it asks for none).
  */
 export function CheckoutPage() {
   const session = useSession();
@@ -78,7 +79,7 @@ export function CheckoutPage() {
           <CardContent>
             {!publishableKey ? (
               <PaymentsNotConfigured />
-            ) : !session.user.emailVerified ? (
+            ) : config.data?.verifiedEmailRequired && !session.user.emailVerified ? (
               <VerifyEmailNotice email={session.user.email} title="Please verify your e-mail address before subscribing." />
             ) : (
               <StripeElements publishableKey={publishableKey}>

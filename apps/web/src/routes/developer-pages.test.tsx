@@ -15,7 +15,7 @@ function devServer(key: string | null) {
   const user = aUser();
   server.use(
     http.get('/api/config', () =>
-      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: key !== null, stripePublishableKey: key, devPagesEnabled: true, analyzer: 'embedded' }),
+      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: key !== null, stripePublishableKey: key, verifiedEmailRequired: key !== null, devPagesEnabled: true, analyzer: 'embedded' }),
     ),
     http.get('/api/user', () => HttpResponse.json(user)),
     http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ user }))),

@@ -5,7 +5,7 @@ import { renderApp } from '../test/render-app.tsx';
 import { server } from '../test/server.ts';
 
 const config = (overrides: Record<string, unknown>) =>
-  http.get('/api/config', () => HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'embedded', ...overrides }));
+  http.get('/api/config', () => HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: false, devPagesEnabled: false, analyzer: 'embedded', ...overrides }));
 
 describe('/privacy', () => {
   it('says that no outside service reads a document on a server with the embedded analyzer and no payments', async () => {
@@ -21,6 +21,18 @@ describe('/privacy', () => {
     renderApp('/privacy');
     expect(await screen.findByText(/sent to that service for each analysis/)).toBeInTheDocument();
     expect(screen.getByText(/Your card details go from your browser straight to Stripe/)).toBeInTheDocument();
+  });
+
+  it('says whether a paid plan needs a confirmed address: only where the server sends e-mail', async () => {
+    renderApp('/privacy');
+    expect(await screen.findByText(/No mail server is connected to this server, so no confirmation link could reach you/)).toBeInTheDocument();
+  });
+
+  it('asks for a confirmed address before a paid plan where the server sends e-mail', async () => {
+    server.use(config({ verifiedEmailRequired: true }));
+    renderApp('/privacy');
+    expect(await screen.findByText(/you confirm your address by opening the link we send to it/)).toBeInTheDocument();
+    expect(screen.queryByText(/No mail server is connected/)).not.toBeInTheDocument();
   });
 
   it('names the operator\'s Ollama machine', async () => {

@@ -17,6 +17,14 @@ function documentRecipients(config: PublicConfig | undefined): string {
   }
 }
 
+/** Whether a paid plan needs a confirmed address follows whether e-mail leaves this server (DECISIONS). */
+function addressConfirmation(config: PublicConfig | undefined): string {
+  if (config === undefined) return 'Whether you must confirm your e-mail address depends on how this server is configured; this page says so once the configuration has loaded.';
+  return config.verifiedEmailRequired
+    ? 'This server sends e-mail: before you subscribe to a paid plan, you confirm your address by opening the link we send to it, because receipts and the payment provider use that address.'
+    : 'No mail server is connected to this server, so no confirmation link could reach you: you can subscribe to a paid plan without confirming your address, and receipts and the payment provider use the address you registered with as you typed it.';
+}
+
 /** The Privacy Policy (issue 7's trust pages): what this product really stores, for how long, and who sees what. */
 export function PrivacyPage() {
   const config = useQuery(publicConfigQuery).data;
@@ -74,6 +82,7 @@ export function PrivacyPage() {
           still sent. Until this server&apos;s operator connects a mail server, messages wait in an outbox that its
           administrators can read.
         </p>
+        <p>{addressConfirmation(config)}</p>
       </LegalSection>
       <LegalSection title="What we do not do">
         <p>No advertising, no tracking scripts, no selling or sharing of your data beyond the services named above.</p>

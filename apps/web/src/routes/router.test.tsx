@@ -42,7 +42,7 @@ describe('route table', () => {
   it('shows a developer page when the server enables them', async () => {
     server.use(
       http.get('/api/config', () =>
-        HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: true, analyzer: 'embedded' }),
+        HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: false, devPagesEnabled: true, analyzer: 'embedded' }),
       ),
     );
     renderApp('/Debug-Stripe');

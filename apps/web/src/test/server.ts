@@ -8,6 +8,6 @@ export const server = setupServer(
   http.get('/api/dashboard', () => HttpResponse.json(unauthorized, { status: 401 })),
   http.get('/api/subscription-tiers', () => HttpResponse.json([])),
   http.get('/api/config', () =>
-    HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'embedded' }),
+    HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: false, devPagesEnabled: false, analyzer: 'embedded' }),
   ),
 );

@@ -21,13 +21,19 @@ export interface StartCheckoutInput {
   promoCode?: string;
 }
 
+export interface CheckoutRules {
+  /** True where a verification link can reach the user (SMTP_URL set): an unverified account may not subscribe. */
+  verifiedEmailRequired: boolean;
+}
+
 /**
  * Starts a monthly subscription to a paid tier (spec §7 "create-payment-intent" and "create-subscription";
  * DECISIONS "Payments"). The server prices the tier itself and refuses an amount that disagrees. A
  * discount code takes its percent off the first month through a coupon that applies once; a credits code
  * is remembered and adds its credits when the first invoice is paid. Nothing is granted here unless the
- * first invoice costs nothing (a 100% code) and the provider already reports it paid. Only an account whose
- * e-mail is verified may subscribe (`email.unverified` otherwise).
+ * first invoice costs nothing (a 100% code) and the provider already reports it paid. Where the server can
+ * deliver e-mail, only an account whose address is verified may subscribe (`email.unverified` otherwise); where
+ * it cannot, no verification link can arrive, so the rule would stop everyone (DECISIONS "E-mail verification").
  *
  * Provider calls happen outside any transaction; an earlier checkout of this user that was never paid is
  * ended first, so abandoned attempts do not pile up at the provider.
@@ -39,6 +45,7 @@ export class StartCheckout {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly messages: MessageComposer,
+    private readonly rules: CheckoutRules,
   ) {}
 
   async execute(userId: string, input: StartCheckoutInput): Promise<Result<CreatePaymentIntentResponse, DomainError>> {
@@ -48,8 +55,8 @@ export class StartCheckout {
     const plan = await this.uow.run(async ({ users, tiers, billing, promos }) => {
       const user = await users.findById(userId);
       if (!user) return err(domainError('auth.unauthorized', 'Unauthorized'));
-      // The receipts and the provider's customer go to this address: it must be the user's (ADR 0008).
-      if (!user.emailVerifiedAt) return err(domainError('email.unverified', paymentMessages.emailUnverified));
+      // The receipts and the provider's customer go to this address: proven the user's where a link can prove it (ADR 0008).
+      if (this.rules.verifiedEmailRequired && !user.emailVerifiedAt) return err(domainError('email.unverified', paymentMessages.emailUnverified));
       const tier = await tiers.get(input.tier);
       if (!tier || !tier.isActive || tier.priceCents <= 0 || !tier.stripePriceId) {
         return err(domainError('billing.tier_unavailable', paymentMessages.tierUnavailable(tier?.name ?? input.tier)));

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { aDashboard, aUser } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 
-function signedInAs(user = aUser()) {
+/** Signed in on a server that sends e-mail (SMTP_URL), unless `mailServer` is false. */
+function signedInAs(user = aUser(), { mailServer = true } = {}) {
   server.use(
     http.get('/api/user', () => HttpResponse.json(user)),
     http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ user }))),
+    configWith({ verifiedEmailRequired: mailServer }),
   );
+}
+
+function configWith(overrides: Record<string, unknown>) {
+  return http.get('/api/config', () => HttpResponse.json({
+    productName: 'CivicWatch', paymentsEnabled: true, stripePublishableKey: 'pk_test_1', verifiedEmailRequired: true, devPagesEnabled: false, analyzer: 'embedded', ...overrides,
+  }));
 }
 
 const banner = () => screen.findByRole('region', { name: 'E-mail verification' });
@@ -46,6 +54,7 @@ describe('the verification banner of the signed-in home', () => {
   it('goes once the address turns out to be verified already', async () => {
     let verified = false;
     server.use(
+      configWith({}),
       http.get('/api/user', () => HttpResponse.json(aUser({ emailVerified: verified }))),
       http.get('/api/dashboard', () => HttpResponse.json(aDashboard())),
       http.post('/api/email/verification', () => {
@@ -57,6 +66,15 @@ describe('the verification banner of the signed-in home', () => {
     await user.click(within(await banner()).getByRole('button', { name: 'Resend verification e-mail' }));
     await screen.findByRole('heading', { name: /Welcome back/ });
     await expect.poll(() => screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull();
+  });
+
+  it('is not shown where the server sends no e-mail: no link can arrive, and checkout asks for none', async () => {
+    signedInAs(aUser({ emailVerified: false }), { mailServer: false });
+    const { app } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
+    // Once the configuration is in, still no banner.
+    await waitFor(() => expect(app.queryClient.getQueryData(['/api/config'])).toMatchObject({ verifiedEmailRequired: false }));
+    expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();
   });
 
   it('is not shown to a verified user', async () => {

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useSession } from '../../../lib/auth.ts';
+import { publicConfigQuery } from '../../config/api/get-config.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 
 /** Why to verify, where the link went, and a way to get a new one. `title` is the notice's own first line. */
@@ -18,10 +20,14 @@ export function VerifyEmailNotice({ email, title = 'Please verify your e-mail ad
   );
 }
 
-/** The banner of the signed-in home until the account's address is verified; nothing otherwise. */
+/**
+ * The banner of the signed-in home until the account's address is verified; nothing otherwise, and nothing
+ * on a server that sends no e-mail, where no link can arrive and checkout asks for none.
+ */
 export function VerifyEmailBanner() {
   const session = useSession();
-  if (session.status !== 'signed-in' || session.user.emailVerified) return null;
+  const config = useQuery(publicConfigQuery);
+  if (session.status !== 'signed-in' || session.user.emailVerified || !config.data?.verifiedEmailRequired) return null;
   return (
     <section aria-label="E-mail verification">
       <VerifyEmailNotice email={session.user.email} />

@@ -199,7 +199,7 @@ describe('Analyze page: paid user', () => {
   it('says nothing of the kind when the server analyses with a language model, which takes the state into account', async () => {
     signedInAs(patriot({ state: 'IL' }));
     server.use(http.get('/api/config', () =>
-      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, devPagesEnabled: false, analyzer: 'openai' })));
+      HttpResponse.json({ productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: false, devPagesEnabled: false, analyzer: 'openai' })));
     const { app } = await openAnalyze();
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('IL');
     // Once the page knows the server's analyzer, the note still does not show.
