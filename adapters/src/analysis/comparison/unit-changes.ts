@@ -133,12 +133,12 @@ export const ordinalsRead = (text: string): string =>
 
 /** Up to `words` words on each side of a stretch of a unit's text, cut from the text itself: still a quote. */
 const excerpt = (text: string, from: number, to: number, words = 4): string => {
-  const left = text.slice(0, from).split(/\s+/).filter(Boolean);
-  const right = text.slice(to).split(/\s+/).filter(Boolean);
-  const start = left.length > words ? text.slice(0, from).lastIndexOf(left.at(-words)!) : 0;
-  const endWords = right.slice(0, words).join(' ');
-  const endAt = right.length > words ? to + text.slice(to).indexOf(right[words - 1]!) + right[words - 1]!.length : text.length;
-  return clipQuote(text.slice(start, Math.max(endAt, to)).replace(/^[\s,;:]+|[\s,;:]+$/g, '') || endWords);
+  const tokens = [...text.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const before = tokens.filter((t) => t.end <= from);
+  const after = tokens.filter((t) => t.start >= to);
+  const start = before.length > words ? before.at(-words)!.start : 0;
+  const end = after.length > words ? after[words - 1]!.end : text.length;
+  return clipQuote(text.slice(start, Math.max(end, to)).replace(/^[\s,;:]+|[\s,;:]+$/g, ''));
 };
 
 /** The words a hunk touches on one side as a quote with a little context, or the whole unit when it is short. */
@@ -301,18 +301,18 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   }
 
   // Figures that are neither dates nor sums: an ordinance's number, a fiscal year, a count.
-  const covered = (unit: VersionUnit, reported: boolean) => {
-    const ranges = [
-      ...(changedDates.length > 0 || !reported ? findDates(ordinalsRead(unit.text)) : []),
-      ...(amountsChanged || !reported ? unit.amounts : []),
-    ].map((r) => [r.index, r.index + r.text.length] as const);
-    return (word: Word) => !/\d/.test(word.text) || ranges.some(([from, to]) => word.index >= from && word.index < to);
+  // Words inside the dates and sums already told ("July" of "July 15, 2020") are no change of their own.
+  const toldIn = (unit: VersionUnit) => {
+    const ranges = [...(changedDates.length > 0 ? findDates(ordinalsRead(unit.text)) : []), ...(amountsChanged ? unit.amounts : [])]
+      .map((r) => [r.index, r.index + r.text.length] as const);
+    return (word: Word) => ranges.some(([from, to]) => word.index >= from && word.index < to);
   };
-  const inBefore = covered(before, true);
-  const inAfter = covered(after, true);
+  const toldBefore = toldIn(before);
+  const toldAfter = toldIn(after);
+  const alreadyTold = (h: Hunk) => h.removed.every(toldBefore) && h.added.every(toldAfter);
   for (const h of hunks) {
     if (!hasFigure(h.removed) && !hasFigure(h.added)) continue;
-    if (h.removed.every(inBefore) && h.added.every(inAfter)) continue;
+    if (h.removed.every((w) => !isFigure(w) || toldBefore(w)) && h.added.every((w) => !isFigure(w) || toldAfter(w))) continue;
     const said = `${span(h.removed, before.text)} ${span(h.added, after.text)}`;
     if (readableShare(said, reading) < NOISE || scrawled(said)) continue;
     const q = quotes(h);
@@ -320,7 +320,7 @@ export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: R
   }
 
   // Words: what one version says and the other does not, beyond OCR's slips.
-  const wordHunks = hunks.filter((h) => !hasFigure(h.removed) && !hasFigure(h.added)).filter((h) => {
+  const wordHunks = hunks.filter((h) => !hasFigure(h.removed) && !hasFigure(h.added) && !alreadyTold(h)).filter((h) => {
     const words = [...h.removed, ...h.added];
     const read = words.filter((w) => readable(w, reading));
     // On a scan, a few words found nowhere else in either version are OCR's reading of a signature or a stamp.

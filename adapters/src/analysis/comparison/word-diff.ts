@@ -11,14 +11,15 @@ export interface Hunk {
   added: Word[];
 }
 
-const WORD = /[\p{L}\p{N}]+(?:[.,/%'’-][\p{L}\p{N}]+)*%?|\/s\//gu;
+// "15 th" (a raised ordinal read apart) is one word, as "15th" is.
+const WORD = /\d{1,2} (?:st|nd|rd|th)\b|[\p{L}\p{N}]+(?:[.,/%'’-][\p{L}\p{N}]+)*%?|\/s\//gu;
 
 /** The words of a text, "l"/"1"/"|" and "0"/"O" folded inside words as OCR confuses them. */
 export const wordsOf = (text: string): Word[] =>
   [...text.matchAll(WORD)].map((m) => {
     const lower = m[0].normalize('NFKC').toLowerCase();
     const folded = /\p{L}/u.test(lower) && /^[\p{L}01|]+$/u.test(lower) || lower === '1' ? lower.replace(/[1|l]/g, 'i').replace(/0/g, 'o') : lower;
-    return { text: m[0], index: m.index, folded: folded.replace(/(\d)(?:st|nd|rd|th|%)$/u, '$1') };
+    return { text: m[0], index: m.index, folded: folded.replace(/(\d) ?(?:st|nd|rd|th|%)$/u, '$1') };
   });
 
 /** Edit distance of two short strings, stopping early past `limit`. */
