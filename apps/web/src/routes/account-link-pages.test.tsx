@@ -35,6 +35,10 @@ describe('/verify-email', () => {
     server.use(
       http.get('/api/user', () => HttpResponse.json(aUser({ emailVerified: verified }))),
       http.get('/api/dashboard', () => HttpResponse.json(aDashboard())),
+      // A server that sends e-mail: its home page asks an unverified account to verify.
+      http.get('/api/config', () => HttpResponse.json({
+        productName: 'CivicWatch', paymentsEnabled: false, stripePublishableKey: null, verifiedEmailRequired: true, devPagesEnabled: false, analyzer: 'embedded',
+      })),
     );
     answerLink('/api/email/verify', () => {
       verified = true;
