@@ -41,10 +41,19 @@ Feature: Comparing two versions of a document
     And she still has 0 credits
     And her analyses list is empty
 
-  Scenario: A comparison that fails because a version cannot be read gives the credit back
+  Scenario: A version that cannot be opened is refused before the credit is taken
     Given she is on the Defender plan with 3 credits
     When she compares the PDF "wpld-ordinance-20-21-02-maintenance-levy.pdf" with the broken PDF "truncated.pdf"
-    Then the comparison fails because the later version cannot be read
+    Then the comparison is refused because the later version cannot be read
+    And she still has 3 credits
+    And no credit was taken for it
+    And her analyses list is empty
+    And neither version is kept
+
+  Scenario: A comparison that fails because a version has no text gives the credit back
+    Given she is on the Defender plan with 3 credits
+    When she compares the PDF "wpld-ordinance-20-21-02-maintenance-levy.pdf" with the blank PDF "blank.pdf"
+    Then the comparison fails because the later version has no text
     And she still has 3 credits
     And her credit history shows the refund of that analysis
     And her analyses list is empty

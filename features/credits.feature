@@ -24,9 +24,15 @@ Feature: Credits
       | signup_grant   | 1     | 1       |
       | analysis_debit | -1    | 0       |
 
-  Scenario: An analysis that fails gives the credit back
+  Scenario: A PDF that cannot be opened is refused before the credit is taken
     When she analyses the broken PDF "truncated.pdf"
-    Then the analysis fails because the PDF cannot be read
+    Then the analysis is refused because the PDF cannot be read
+    And she still has 1 credit
+    And no credit was taken for it
+
+  Scenario: An analysis that fails gives the credit back
+    When she analyses the blank PDF "blank.pdf"
+    Then the analysis fails because no text could be read
     And she still has 1 credit
     And her credit history shows the refund of that analysis
 

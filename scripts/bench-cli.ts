@@ -105,41 +105,56 @@ export async function measurePeaks(command: string[], env: NodeJS.ProcessEnv): P
 
 const mb = (value: number): string => `${Math.round(value)} MB`;
 
-/** `civicwatch analyze` on a one-page PDF against 300 MB, Node alone beside it. */
+/**
+ * `civicwatch analyze` on a one-page PDF against 300 MB, Node alone beside it: on a migrated data directory, and
+ * as the first command of a new installation, which copies the cluster `npm run build` made and migrates it.
+ */
 export async function measureCliMemory(options: { rounds: number }): Promise<Measure> {
   if (!existsSync('/proc/self/smaps_rollup') || !existsSync(GNU_TIME)) {
     throw new Error(`the cli measure needs Linux's /proc and GNU time at ${GNU_TIME} (apt-get install -y time)`);
   }
   const document = path.join(corpusDir, DOCUMENT);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cw-bench-cli-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const dataDirs: string[] = [];
+  const newDataDir = async () => {
+    dataDirs.push(await mkdtemp(path.join(tmpdir(), 'cw-bench-cli-')));
+    return { ...process.env, DATA_DIR: dataDirs.at(-1), LOG_LEVEL: 'warn' };
+  };
+  const analyze = [civicwatch, 'analyze', document];
   try {
-    await promisify(execFile)(civicwatch, ['migrate'], { env });
-    const analyze = [civicwatch, 'analyze', document];
-    await measurePeaks(analyze, env);
+    const migrated = await newDataDir();
+    await promisify(execFile)(civicwatch, ['migrate'], { env: migrated });
+    await measurePeaks(analyze, migrated);
     const runs: MemoryPeaks[] = [];
-    for (let round = 0; round < options.rounds; round++) runs.push(await measurePeaks(analyze, env));
-    const node = await measurePeaks([process.execPath, '-e', ''], env);
-    const worst = (key: keyof MemoryPeaks) => Math.max(...runs.map((run) => run[key]));
-    const peak = Math.max(worst('largestProcess'), worst('tree'));
+    const firstRuns: MemoryPeaks[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      runs.push(await measurePeaks(analyze, migrated));
+      firstRuns.push(await measurePeaks(analyze, await newDataDir()));
+    }
+    const node = await measurePeaks([process.execPath, '-e', ''], migrated);
+    const worst = (of: MemoryPeaks[], key: keyof MemoryPeaks) => Math.max(...of.map((run) => run[key]));
+    const peak = Math.max(...[runs, firstRuns].flatMap((of) => [worst(of, 'largestProcess'), worst(of, 'tree')]));
+    const row = (label: string, of: MemoryPeaks[]) => [label, mb(worst(of, 'largestProcess')), mb(worst(of, 'tree')), mb(worst(of, 'treeRssSum'))];
     return {
       name: 'CLI memory, `civicwatch analyze` on a one-page PDF',
       table: {
         header: ['', 'largest process (time -v)', 'process tree', 'tree, summed RSS'],
         rows: [
-          [`civicwatch analyze ${DOCUMENT}`, mb(worst('largestProcess')), mb(worst('tree')), mb(worst('treeRssSum'))],
+          row(`civicwatch analyze ${DOCUMENT}`, runs),
+          row('the same, first command on a new DATA_DIR', firstRuns),
           ['node -e "" (reference)', mb(node.largestProcess), mb(node.tree), mb(node.treeRssSum)],
         ],
       },
-      figure: `${mb(worst('tree'))} at the peak of the process tree, ${mb(worst('largestProcess'))} by /usr/bin/time -v`,
+      figure: `${mb(worst(runs, 'tree'))} at the peak of the process tree, ${mb(worst(runs, 'largestProcess'))} by /usr/bin/time -v; `
+        + `${mb(Math.max(worst(firstRuns, 'tree'), worst(firstRuns, 'largestProcess')))} as a new installation's first command`,
       target: `at most ${TARGET_MB} MB`,
       met: peak <= TARGET_MB,
       notes: [
-        `The largest of ${options.rounds} runs after one that fills tsx's cache, on a migrated new DATA_DIR that the command owns (no server running).`,
+        `The largest of ${options.rounds} runs after one that fills tsx's cache, on a migrated DATA_DIR that the command owns (no server running).`,
+        'A first command copies the new cluster that `npm run build` made, then migrates it (adapters/src/persistence/embedded/new-cluster.ts).',
         'The process tree is the command and its document-reading process; the pages they share (Node\'s binary) are counted once there and twice in the summed RSS.',
       ],
     };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 }

@@ -34,6 +34,10 @@ class CachedPages implements TextExtractor {
   async extract() {
     return ok({ pages: this.pages, warnings: [] });
   }
+
+  async check() {
+    return ok({ pages: this.pages.length });
+  }
 }
 
 const nuggets = process.env.NUGGETS ?? path.join(sharedDir, 'eval', 'civic-nuggets.jsonl');

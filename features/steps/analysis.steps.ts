@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import type { TierId } from '@civicwatch/core';
-import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { civicPassages } from '@civicwatch/adapters/analysis/language/civic-passages.fixture.ts';
 import type { CivicWorld } from '../support/world.ts';
 import type { AnalyzeRequest } from '../support/wirings/analyses.ability.ts';
-
-const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../adapters/src/extraction/fixtures');
-
-/** Real government documents (text PDFs only: OCR is slow); broken files from the extractor's fixtures. */
-const corpusPdf = async (fileName: string) => ({ fileName, bytes: new Uint8Array(await readFile(path.join(corpusDir, fileName))) });
-const brokenPdf = async (fileName: string) => ({ fileName, bytes: new Uint8Array(await readFile(path.join(fixturesDir, fileName))) });
+import { corpusPdf, fixtureFile } from '../support/documents.ts';
 
 /** A made-up council ordinance, cut or padded to the length a scenario needs. */
 const ORDINANCE = 'ORDINANCE 2024-17. The City Council of Springfield hereby levies a tax of $0.10 per $100 of assessed value '
@@ -44,8 +35,8 @@ When('she analyses the PDF {string}', async function (this: CivicWorld, fileName
   await analyse.call(this, { pdf: await corpusPdf(fileName) });
 });
 
-When('she analyses the broken PDF {string}', async function (this: CivicWorld, fileName: string) {
-  await analyse.call(this, { pdf: await brokenPdf(fileName) });
+When(/^she analyses the (?:broken|blank) PDF "([^"]*)"$/, async function (this: CivicWorld, fileName: string) {
+  await analyse.call(this, { pdf: await fixtureFile(fileName) });
 });
 
 When('she pastes an ordinance for analysis', async function (this: CivicWorld) {
@@ -118,9 +109,19 @@ Then('the analysis is refused for her plan: {string}', refusedWith('tier.feature
 Then('the text is refused as over her plan\'s limit: {string}', refusedWith('document.too_many_characters'));
 Then('the PDF is refused as over her plan\'s page limit: {string}', refusedWith('document.too_many_pages'));
 
-Then('the analysis fails because the PDF cannot be read', function (this: CivicWorld) {
-  assert.ok(this.lastOutcome && !this.lastOutcome.ok);
+Then('the analysis is refused because the PDF cannot be read', function (this: CivicWorld) {
+  assert.ok(this.lastOutcome && !this.lastOutcome.ok, `expected a refusal, got ${JSON.stringify(this.lastOutcome)}`);
   assert.equal(this.lastOutcome.code, 'document.corrupt');
+});
+
+Then('the analysis fails because no text could be read', function (this: CivicWorld) {
+  assert.ok(this.lastOutcome && !this.lastOutcome.ok, `expected a failure, got ${JSON.stringify(this.lastOutcome)}`);
+  assert.equal(this.lastOutcome.code, 'document.empty');
+});
+
+Then('no credit was taken for it', async function (this: CivicWorld) {
+  const rows = await this.accounts.creditHistory(this.userId!);
+  assert.deepEqual(rows.filter((r) => r.reason === 'analysis_debit'), [], JSON.stringify(rows));
 });
 
 Then('she has {int} credit(s)', async function (this: CivicWorld, expected: number) {

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Then, When } from '@cucumber/cucumber';
 import { TextExtractor, type CompareResponse, type ComparisonResult } from '@civicwatch/core';
-import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import type { CivicWorld } from '../support/world.ts';
 import type { CompareRequest, UploadedPdf } from '../support/wirings/analyses.ability.ts';
-
-const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../adapters/src/extraction/fixtures');
-
-/** Real government documents of the corpus (text PDFs: OCR is slow); broken and foreign files from the extractor's fixtures. */
-const corpusPdf = async (fileName: string): Promise<UploadedPdf> => ({ fileName, bytes: new Uint8Array(await readFile(path.join(corpusDir, fileName))) });
-const fixtureFile = async (fileName: string): Promise<UploadedPdf> => ({ fileName, bytes: new Uint8Array(await readFile(path.join(fixturesDir, fileName))) });
+import { corpusPdf, fixtureFile } from '../support/documents.ts';
 
 /** The text of the versions each scenario compared, to look for in what the product stored. */
 const comparedTexts = new WeakMap<CivicWorld, string[]>();
@@ -53,7 +44,7 @@ When('she compares the PDF {string} with {string}, an image named as a PDF', asy
   await compare.call(this, { before: { pdf: earlier }, after: { pdf: { ...image, fileName: imageName.replace(/\.\w+$/, '.pdf') } } }, [await textOf(this, earlier)]);
 });
 
-When('she compares the PDF {string} with the broken PDF {string}', async function (this: CivicWorld, earlierName: string, brokenName: string) {
+When(/^she compares the PDF "([^"]*)" with the (?:broken|blank) PDF "([^"]*)"$/, async function (this: CivicWorld, earlierName: string, brokenName: string) {
   const earlier = await corpusPdf(earlierName);
   await compare.call(this, { before: { pdf: earlier }, after: { pdf: await fixtureFile(brokenName) } }, [await textOf(this, earlier)]);
 });
@@ -88,9 +79,9 @@ Then('the comparison is refused for her plan: {string}', refusedWith('tier.featu
 Then('the comparison is refused for lack of credits: {string}', refusedWith('credits.insufficient'));
 Then('the comparison is refused as not a PDF: {string}', refusedWith('document.not_pdf'));
 
-Then('the comparison fails because the later version cannot be read', function (this: CivicWorld) {
+Then(/^the comparison (?:is refused|fails) because the later version (cannot be read|has no text)$/, function (this: CivicWorld, why: string) {
   assert.ok(this.lastOutcome && !this.lastOutcome.ok, `expected a failure, got ${JSON.stringify(this.lastOutcome)}`);
-  assert.equal(this.lastOutcome.code, 'document.corrupt');
+  assert.equal(this.lastOutcome.code, why === 'cannot be read' ? 'document.corrupt' : 'document.empty');
   assert.match(this.lastOutcome.message, /^Later version: /);
 });
 

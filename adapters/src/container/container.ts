@@ -154,7 +154,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
       container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock(),
       container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder),
     ));
-  container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock()));
+  container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock(), container.get<TextExtractor>(TextExtractor)));
   container.bind(CompareVersions).toDynamicValue(() =>
     new CompareVersions(
       container.get<TextExtractor>(TextExtractor), container.get<VersionComparer>(VersionComparer),

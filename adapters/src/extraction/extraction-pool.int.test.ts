@@ -44,4 +44,13 @@ describe.runIf(process.platform === 'linux')('ExtractionPool: the process that r
     // The next document gets a process of its own.
     await readWith(pool);
   });
+
+  it('ends after a quiet spell when no process is to stay warm, as the pool that checks submissions wants', async () => {
+    const pool = new ExtractionPool({ minWarm: 0, idleTimeoutMs: 300 });
+    pools.push(pool);
+    const extractor = new PdfjsTextExtractor({ pool, checkPool: pool });
+    expect(await extractor.check(onePage())).toEqual({ ok: true, value: { pages: 1 } });
+    expect(readers()).toHaveLength(1);
+    await expect.poll(readers, { timeout: 5_000 }).toEqual([]);
+  });
 });

@@ -7,7 +7,9 @@ import type { DetectedLanguage } from './ocr-languages.ts';
 export interface ExtractionPoolOptions {
   /** Upper bound on processes; never more than `os.availableParallelism()` (OCR is CPU-bound). */
   maxProcesses?: number;
-  /** How long a process beyond the first stays warm without work, in milliseconds. */
+  /** How many processes stay warm without work however long (1 by default: a server reads documents all day). */
+  minWarm?: number;
+  /** How long a process beyond `minWarm` stays warm without work, in milliseconds. */
   idleTimeoutMs?: number;
   /** The JavaScript heap a process may use, in MiB; a process that needs more is ended. */
   maxHeapMb?: number;
@@ -249,9 +251,9 @@ export class ExtractionPool {
     this.#dispatch();
   }
 
-  /** Spare processes beyond the first go after a quiet spell: each holds about 150 MB with its OCR model. */
+  /** Spare processes beyond `minWarm` go after a quiet spell: each holds about 150 MB with its OCR model. */
   #rest(worker: Worker): void {
-    if (this.#workers.size <= 1) return;
+    if (this.#workers.size <= (this.#options.minWarm ?? 1)) return;
     worker.idle = setTimeout(() => this.#end(worker, 'close'), this.#options.idleTimeoutMs ?? 5 * 60_000);
     worker.idle.unref();
   }
@@ -299,3 +301,10 @@ export class ExtractionPool {
 
 /** The process's pool: every `PdfjsTextExtractor` built without its own pool shares it. */
 export const sharedExtractionPool = new ExtractionPool();
+
+/**
+ * The processes that open PDFs when they are submitted (`PdfjsTextExtractor.check`), apart from those that read
+ * them: a submission is answered in a second, never after another user's scan. Opening takes a fraction of a
+ * second, so none stays warm beyond a minute without work.
+ */
+export const sharedCheckPool = new ExtractionPool({ maxProcesses: 2, minWarm: 0, idleTimeoutMs: 60_000 });

@@ -14,6 +14,8 @@ export interface ExtractionTask {
   maxPages?: number;
   /** The models scans are read with; unset, they are chosen from the language of the document (ADR 0021). */
   ocrLanguages?: OcrLanguage[];
+  /** Open the document and count its pages, refusing what opening it refuses, without reading any page. */
+  openOnly?: boolean;
 }
 
 /** Server → child: a document to read, or the answer to its `LanguageQuery`. */
@@ -47,4 +49,6 @@ export const TOO_MUCH_MEMORY_MESSAGE = 'This PDF needs more memory to read than 
 export type ExtractionOutcome =
   /** `warnings`: sentences for the reader about what could not be read as it should (`ExtractedDocument`). */
   | { kind: 'pages'; pages: ExtractedPage[]; warnings: string[] }
+  /** An `openOnly` task's answer. */
+  | { kind: 'opened'; pages: number }
   | { kind: 'failure'; code: ExtractionFailureCode; message: string };

@@ -141,6 +141,7 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
       const allowed = `${task.maxPages} page${task.maxPages === 1 ? '' : 's'}`;
       return { kind: 'failure', code: 'document.too_many_pages', message: `This PDF has ${document.numPages} pages, more than the ${allowed} allowed.` };
     }
+    if (task.openOnly) return { kind: 'opened', pages: document.numPages };
 
     const pages: ExtractedPage[] = [];
     const languages = new DocumentOcrLanguages(task.ocrLanguages, detectLanguage);
@@ -159,6 +160,8 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
         if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
           // Text layers before the first scan may already tell the document's language.
           if (scans.length === 0) await languages.decide(0);
+          // Said as OCR begins: it is what the reader waits for, seconds a page.
+          report({ stage: 'ocr', page: number, pages: document.numPages });
           const dpi = renderDpi(page, task.ocrDpi);
           const reading = await ocr.read((turn) => renderGreyscale(page, dpi, turn), {
             dpi, languages: languages.languages, page: number, turnedBefore: (scans.at(-1)?.turn ?? 0) !== 0,
@@ -167,7 +170,6 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
           const scan = { number, index: pages.length, turn: reading.turn, textLayer: text };
           pages.push(scannedPage(scan, normalizeOcrText(reading.text)));
           scans.push(scan);
-          report({ stage: 'ocr', page: number, pages: document.numPages });
           languages.note(reading.text);
           if (await languages.decide(scans.length)) await readAgain(document, scans, pages, languages.languages, task.ocrDpi);
         } else {

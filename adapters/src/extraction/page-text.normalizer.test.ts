@@ -39,6 +39,11 @@ describe('textItemsToText', () => {
     expect(textItemsToText(items)).toBe('Drive, Montgomeryville, Pennsylvania');
   });
 
+  it('reads a symbol font’s space as a space and its list bullets as bullets, not as private-use glyphs', () => {
+    const items = [item('\uF0B7', 72, 700), item('\uF020', 78, 700), item('Taux\uF020de 2,5 %', 90, 700)];
+    expect(textItemsToText(items)).toBe('• Taux de 2,5 %');
+  });
+
   it('joins pieces of one word that the producer drew separately', () => {
     expect(textItemsToText([item('Appro', 72, 700), item('priation', 102, 700)])).toBe('Appropriation');
   });

@@ -30,6 +30,14 @@ const PARAGRAPH_GAP = 1.5;
 /** A horizontal gap beyond this share of the font size between two items is a word space. */
 const WORD_GAP = 0.15;
 
+/**
+ * Symbol and Wingdings fonts draw from the Private Use Area (their byte plus U+F000), which no reader's font
+ * shows: a report would print a replacement box. Their space is a space and Word's two list bullets (Symbol's
+ * round one, Wingdings' square one) are bullets; any other such glyph is left as drawn.
+ */
+const SYMBOL_FONT_GLYPHS: Readonly<Record<string, string>> = { '\uF020': ' ', '\uF0B7': '•', '\uF0A7': '▪' };
+const fromSymbolFonts = (text: string): string => text.replace(/[\uF020\uF0A7\uF0B7]/g, (glyph) => SYMBOL_FONT_GLYPHS[glyph] ?? glyph);
+
 const fontSize = (item: PositionedText): number => {
   const [a = 0, b = 0, c = 0, d = 0] = item.transform;
   // The matrix scales the unit glyph box: the larger axis is the font size whatever the rotation.
@@ -101,8 +109,9 @@ export function textItemsToText(items: readonly PositionedText[]): string {
 
   for (const item of items) {
     const size = fontSize(item);
+    const str = fromSymbolFonts(item.str);
 
-    if (item.str.trim() !== '') {
+    if (str.trim() !== '') {
       const direction = directionOf(item);
       const turned = lineAcross !== undefined && !sameDirection(direction, lineDirection);
       const { along, across } = place(item, turned || lineAcross === undefined ? direction : lineDirection);
@@ -122,7 +131,7 @@ export function textItemsToText(items: readonly PositionedText[]): string {
       ) {
         line += ' ';
       }
-      line += item.str;
+      line += str;
       previousEnd = along + item.width;
       previousAcross = across;
       endOfLine = false;

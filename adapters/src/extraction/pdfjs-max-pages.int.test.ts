@@ -6,9 +6,10 @@ import { PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
 import { corpusDir } from '../testing/shared-corpus.ts';
 
 const pool = new ExtractionPool();
-const extractor = new PdfjsTextExtractor({ pool });
+const extractor = new PdfjsTextExtractor({ pool, checkPool: pool });
 afterAll(() => pool.close());
 const read = (name: string) => new Uint8Array(readFileSync(`${corpusDir}/${name}`));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 
 describe('PdfjsTextExtractor maxPages (a tier\'s page limit)', () => {
   it('refuses a scanned PDF over the limit as soon as it is opened: no page is read, none OCR\'d', async () => {
@@ -24,5 +25,24 @@ describe('PdfjsTextExtractor maxPages (a tier\'s page limit)', () => {
   it('reads a PDF within the limit', async () => {
     const result = await extractor.extract(read('wpld-ordinance-20-21-02-maintenance-levy.pdf'), { maxPages: 3 });
     expect(result.ok && result.value.pages.map((p) => p.number)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('PdfjsTextExtractor check (what is refused before a credit is taken)', () => {
+  it('counts the pages of the corpus\'s 66-page scan without reading one', async () => {
+    expect(await extractor.check(read('wpld-board-packet-2018-08-15-scan.pdf'))).toEqual({ ok: true, value: { pages: 66 } });
+  });
+
+  it('refuses what reading would refuse on opening, with the same codes and messages', async () => {
+    const board = read('wpld-board-packet-2018-08-15-scan.pdf');
+    for (const [bytes, maxPages] of [[board, 10], [fixture('truncated.pdf'), undefined], [fixture('user-password.pdf'), undefined], [fixture('zero-pages.pdf'), undefined]] as const) {
+      const checked = await extractor.check(bytes, { maxPages });
+      const read = await extractor.extract(bytes, { maxPages });
+      expect(checked.ok).toBe(false);
+      expect(checked).toEqual(read);
+    }
+    expect(await extractor.check(board, { maxPages: 10 })).toEqual({
+      ok: false, error: { code: 'document.too_many_pages', message: 'This PDF has 66 pages, more than the 10 pages allowed.' },
+    });
   });
 });

@@ -10,7 +10,7 @@ import {
   type TextExtractor,
 } from '@civicwatch/core';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
-import { ExtractionPool, ExtractionProcessEnded, sharedExtractionPool } from './extraction-pool.ts';
+import { ExtractionPool, ExtractionProcessEnded, sharedCheckPool, sharedExtractionPool } from './extraction-pool.ts';
 import { TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type LogMessage, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
 import { hasPdfSignature } from '@civicwatch/core/analysis/pdf-signature.ts';
@@ -18,6 +18,8 @@ import { hasPdfSignature } from '@civicwatch/core/analysis/pdf-signature.ts';
 export interface PdfjsTextExtractorOptions {
   /** Defaults to the process's shared pool, so that every extractor in a process shares its warm processes. */
   pool?: ExtractionPool;
+  /** Where `check` opens PDFs; the process's shared check pool by default, apart from the reading. */
+  checkPool?: ExtractionPool;
   /**
    * Rendering resolution for OCR. 200 dpi matches the text layers of office scanners (their text masks are
    * stored at 200 dpi) and read as well as 300 dpi in our measurements, in about two thirds of the time.
@@ -58,6 +60,7 @@ export const DEFAULT_PAGE_TIME_LIMIT_MS = 90_000;
  */
 export class PdfjsTextExtractor implements TextExtractor {
   readonly #pool: ExtractionPool;
+  readonly #checkPool: ExtractionPool;
   readonly #ocrDpi: number;
   readonly #pageTimeLimitMs: number;
   readonly #ocrLanguages: OcrLanguage[] | undefined;
@@ -66,6 +69,7 @@ export class PdfjsTextExtractor implements TextExtractor {
 
   constructor(options: PdfjsTextExtractorOptions = {}) {
     this.#pool = options.pool ?? sharedExtractionPool;
+    this.#checkPool = options.checkPool ?? sharedCheckPool;
     this.#ocrDpi = options.ocrDpi ?? DEFAULT_OCR_DPI;
     this.#pageTimeLimitMs = options.pageTimeLimitMs ?? DEFAULT_PAGE_TIME_LIMIT_MS;
     this.#ocrLanguages = options.ocrLanguages;
@@ -77,7 +81,25 @@ export class PdfjsTextExtractor implements TextExtractor {
     bytes: Uint8Array,
     options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number } = {},
   ): Promise<Result<ExtractedDocument, DomainError>> {
-    const { onProgress, signal, maxPages } = options;
+    const read = await this.#run(bytes, { ...options, openOnly: false });
+    if (!read.ok) return read;
+    if (read.value.kind !== 'pages') throw new Error(`The extraction process answered ${read.value.kind} to a reading`);
+    return ok({ pages: read.value.pages, warnings: read.value.warnings });
+  }
+
+  async check(bytes: Uint8Array, options: { signal?: AbortSignal; maxPages?: number } = {}): Promise<Result<{ pages: number }, DomainError>> {
+    const opened = await this.#run(bytes, { ...options, openOnly: true });
+    if (!opened.ok) return opened;
+    if (opened.value.kind !== 'opened') throw new Error(`The extraction process answered ${opened.value.kind} to a check`);
+    return ok({ pages: opened.value.pages });
+  }
+
+  /** `bytes` given to a process of the pool, to be read or only opened; its refusals as errors. */
+  async #run(
+    bytes: Uint8Array,
+    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; openOnly: boolean },
+  ): Promise<Result<Exclude<ExtractionOutcome, { kind: 'failure' }>, DomainError>> {
+    const { onProgress, signal, maxPages, openOnly } = options;
     signal?.throwIfAborted();
     if (!hasPdfSignature(bytes)) {
       return err(domainError('document.not_pdf', bytes.length === 0 ? 'The file is empty; please upload a PDF.' : 'This file is not a PDF.'));
@@ -99,8 +121,8 @@ export class PdfjsTextExtractor implements TextExtractor {
     };
     const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
-      const outcome = await this.#pool.run(
-        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, ocrLanguages: this.#ocrLanguages },
+      const outcome = await (openOnly ? this.#checkPool : this.#pool).run(
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, ocrLanguages: this.#ocrLanguages, openOnly },
         {
           signal: AbortSignal.any(signals),
           onMessage,
@@ -109,7 +131,7 @@ export class PdfjsTextExtractor implements TextExtractor {
         },
       );
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
-      return toResult(outcome);
+      return outcome.kind === 'failure' ? err(domainError(outcome.code, outcome.message)) : ok(outcome);
     } catch (error) {
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
       if (signal?.aborted) throw signal.reason;
@@ -131,17 +153,8 @@ export class PdfjsTextExtractor implements TextExtractor {
     return undefined;
   }
 
-  /** Ends the pool's processes (the shared pool unless one was given); the next `extract` starts it anew. */
-  close(): Promise<void> {
-    return this.#pool.close();
-  }
-}
-
-function toResult(outcome: ExtractionOutcome): Result<ExtractedDocument, DomainError> {
-  switch (outcome.kind) {
-    case 'pages':
-      return ok({ pages: outcome.pages, warnings: outcome.warnings });
-    case 'failure':
-      return err(domainError(outcome.code, outcome.message));
+  /** Ends the pools' processes (the shared pools unless others were given); the next `extract` or `check` starts them anew. */
+  async close(): Promise<void> {
+    await Promise.all([this.#pool.close(), this.#checkPool.close()]);
   }
 }

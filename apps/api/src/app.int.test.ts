@@ -127,6 +127,17 @@ describe('sessions', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('calls the session that created the account its first visit, and no later sign-in', async () => {
+    const registered = await register({ firstName: 'Maria', email: 'maria@example.org', password: 'secret1' });
+    expect(registered.json().firstVisit).toBe(true);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(registered) } });
+    expect(me.json().firstVisit).toBe(true);
+    const loggedIn = await login('maria@example.org', 'secret1');
+    expect(loggedIn.json().firstVisit).toBe(false);
+    const later = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(loggedIn) } });
+    expect(later.json().firstVisit).toBe(false);
+  });
+
   it('keeps a session for 30 days after its last use, writing its row at most once a day', async () => {
     const cookie = sessionCookie(await register({ firstName: 'Fay', email: 'fay@example.org', password: 'secret1' }));
     const sql = t.runtime.database.orm.em.fork();

@@ -31,7 +31,7 @@ test('a new citizen verifies her address with the link of the welcome e-mail, an
   await visible(page, page.getByRole('heading', { name: 'E-mail Address Verified' }));
   await j.shot(page, 'recovery-02-verified');
   await page.getByRole('link', { name: 'Go to CivicWatch' }).click();
-  await visible(page, page.getByRole('heading', { name: 'Welcome back, Rosa!' }));
+  await visible(page, page.getByRole('heading', { name: 'Welcome, Rosa!' }));
   expect(await banner.count()).toBe(0);
   await page.close();
 });

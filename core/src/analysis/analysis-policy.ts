@@ -1,6 +1,7 @@
 import { DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, MAX_TITLE_CHARACTERS } from '../contracts/analyze.contract.ts';
 import { storableText } from '../contracts/fields.ts';
 import type { AnalysisProgressEvent } from '../contracts/analysis-history.contract.ts';
+import { domainError, type DomainError } from '../shared/domain-error.ts';
 import type { Repositories } from '../shared/unit-of-work.port.ts';
 import type { SubscriptionTier } from '../tiers/subscription-tier.ts';
 import type { DocumentSource } from './read-document.ts';
@@ -36,6 +37,18 @@ export function documentTitle(input: { kind: DocumentSource['kind']; title?: str
 }
 
 export const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** A content limit the reader refused, told in the words of the user's plan; any other refusal as it came. */
+export function inPlanWords(error: DomainError, tier: Pick<SubscriptionTier, 'name' | 'maxPages' | 'maxCharacters'>): DomainError {
+  switch (error.code) {
+    case 'document.too_many_pages':
+      return domainError(error.code, `Your ${tier.name} plan allows PDFs of up to ${plural(tier.maxPages, 'page')}; this one has more.`);
+    case 'document.too_many_characters':
+      return domainError(error.code, `Your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')} of text per document; this PDF has more.`);
+    default:
+      return error;
+  }
+}
 
 /** Publishes on the analysis's progress key, when its client follows it. */
 export const progressReporter = (progress: ProgressHub, pending: Pick<PendingAnalysis, 'userId' | 'progressId'>) =>

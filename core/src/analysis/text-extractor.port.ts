@@ -19,6 +19,7 @@ export interface ExtractedDocument {
   warnings: string[];
 }
 
+/** Which page of how many is being read: by its text layer, or (a scan) by OCR, said as OCR begins. */
 export type ExtractionProgress =
   | { stage: 'extracting'; page: number; pages: number }
   | { stage: 'ocr'; page: number; pages: number };
@@ -36,5 +37,12 @@ export interface TextExtractor {
     bytes: Uint8Array,
     options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number },
   ): Promise<Result<ExtractedDocument, DomainError>>;
+  /**
+   * Opens a PDF without reading a page, in well under a second: refuses, with `extract`'s codes and messages,
+   * what `extract` would refuse on opening it (not a PDF, damaged, a password, too much data, no page, more
+   * pages than `maxPages`), and answers its page count. What only reading tells (no text, too many characters)
+   * is `extract`'s to refuse.
+   */
+  check(bytes: Uint8Array, options?: { signal?: AbortSignal; maxPages?: number }): Promise<Result<{ pages: number }, DomainError>>;
 }
 export const TextExtractor = Symbol('TextExtractor');

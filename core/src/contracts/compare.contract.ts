@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TITLE_CHARACTERS } from './analyze.contract.ts';
+import { versionLabels, type VersionSide } from './analysis-catalogue.ts';
 import { comparisonResultSchema } from './comparison-result.contract.ts';
 import { storableText, textField } from './fields.ts';
 
@@ -20,6 +21,9 @@ export const compareUploadFieldsSchema = z.object({
   progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
 });
 export type CompareUploadFields = z.infer<typeof compareUploadFieldsSchema>;
+
+/** The refusal of a version sent with neither a PDF nor text; the Compare page says it before any upload. */
+export const missingVersionMessage = (side: VersionSide) => `${versionLabels[side]}: please upload a PDF or paste its text`;
 
 /** POST /api/compare's answer: the comparison, stored in the history under `analysisId`. */
 export const compareResponseSchema = comparisonResultSchema.extend({

@@ -19,5 +19,10 @@ export const userViewSchema = z.object({
   /** Whether the current e-mail was confirmed through its link; checkout requires it. */
   emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
+  /**
+   * On the signed-in user's own view only: true throughout the session that created the account, its first
+   * visit, so that the home page greets "Welcome" rather than "Welcome back".
+   */
+  firstVisit: z.boolean().optional(),
 });
 export type UserView = z.infer<typeof userViewSchema>;

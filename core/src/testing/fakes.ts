@@ -38,7 +38,7 @@ export class FixedLanguageDetector implements LanguageDetector {
 
 /**
  * Reads every PDF as the same pages, with the reader's warnings, reporting each page's progress as a reading
- * would; or refuses every PDF as damaged.
+ * would; or refuses every PDF as damaged, from its check on.
  */
 export class FixedTextExtractor implements TextExtractor {
   constructor(private readonly document: ExtractedDocument | 'corrupt') {}
@@ -49,9 +49,31 @@ export class FixedTextExtractor implements TextExtractor {
     return ok(this.document);
   }
 
+  async check(): Promise<Result<{ pages: number }, DomainError>> {
+    if (this.document === 'corrupt') return err(domainError('document.corrupt', 'This PDF could not be read.'));
+    return ok({ pages: this.document.pages.length });
+  }
+
   /** `pages` without warnings. */
   static of(pages: ExtractedPage[]): FixedTextExtractor {
     return new FixedTextExtractor({ pages, warnings: [] });
+  }
+}
+
+/** A PDF of no content but a mark, its sixth byte (after `%PDF-`), by which `MarkedTextExtractor` reads it. */
+export const markedPdf = (mark: number) => ({ kind: 'pdf' as const, bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, mark]) });
+
+/** Reads each `markedPdf` as the pages given for its mark: two versions of a document, for one. */
+export class MarkedTextExtractor implements TextExtractor {
+  constructor(private readonly pagesOf: Readonly<Record<number, ExtractedPage[]>>) {}
+  async extract(bytes: Uint8Array): Promise<Result<ExtractedDocument, DomainError>> {
+    const pages = this.pagesOf[bytes[5] ?? -1];
+    return pages ? ok({ pages, warnings: [] }) : err(domainError('document.corrupt', 'This PDF could not be read.'));
+  }
+
+  async check(bytes: Uint8Array): Promise<Result<{ pages: number }, DomainError>> {
+    const read = await this.extract(bytes);
+    return read.ok ? ok({ pages: read.value.pages.length }) : read;
   }
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import {
-  CompareVersions, NOTHING_UNDERSTOOD, ok, systemClock, type ComparedVersion, type ComparisonDraft, type ExtractedPage, type VersionComparer,
+  CompareVersions, NOTHING_UNDERSTOOD, systemClock, type ComparedVersion, type ComparisonDraft, type ExtractedPage, type VersionComparer,
 } from '@civicwatch/core';
-import { FixedFactFinder, FixedLanguageDetector } from '@civicwatch/core/testing/fakes.ts';
+import { FixedFactFinder, FixedLanguageDetector, MarkedTextExtractor, markedPdf as pdf } from '@civicwatch/core/testing/fakes.ts';
 import { RuleBasedVersionComparer } from '../comparison/rule-based-version-comparer.ts';
 import { FakeLanguageModel, type CapturedRequest } from '../llm/testing/fake-language-model.ts';
 import { levyOrdinancePages } from '../llm/testing/corpus-pages.ts';
@@ -97,7 +97,7 @@ describe.each(comparers)('Wording a comparison with a language model ($name)', (
     expect(request?.body.messages[0]).toEqual({ role: 'system', content: WORDING_SYSTEM_PROMPT });
     const user = request?.body.messages[1]?.content ?? '';
     expect(user).toContain('"statements" must hold exactly 3.');
-    expect(user).toContain('<earlier page="3">was published on July 23, 2020, in THE</earlier>\n<later page="3">was published on July 30, 2020, in THE</later>');
+    expect(user).toContain('<earlier page="3">was published on July 23, 2020, in THE DAILY</earlier>\n<later page="3">was published on July 30, 2020, in THE DAILY</later>');
 
     // The fake model answers faithfully, in words of its own: "In plain words: …".
     expect(draft.summary).toBe(`In short: ${offline.summary}`);
@@ -228,15 +228,13 @@ describe('Comparing versions with a language model, through the use case', () =>
   beforeEach(() => openAiModel.reset());
 
   it('checks the quotes, names the model, and keeps the warning of an invented figure in the metadata', async () => {
-    const pagesOf: Record<number, ExtractedPage[]> = { 1: levy, 2: amended };
     const compare = new CompareVersions(
-      { extract: async (bytes) => ok({ pages: pagesOf[bytes[5]!]!, warnings: [] }) },
+      new MarkedTextExtractor({ 1: levy, 2: amended }),
       new OpenAiVersionComparer({ apiKey: 'sk-test', baseUrl: fakeOpenAiBaseUrl, model: 'gpt-4o-mini', contextTokens: 12_000, timeoutMs: 5_000 }),
       new FixedLanguageDetector(), new FixedFactFinder(), systemClock,
     );
     const invented = { ...plainWording, statements: [plainWording.statements[0], plainWording.statements[1], 'Notice now takes 45 days.'] };
     openAiModel.enqueue({ kind: 'content', content: JSON.stringify(invented) });
-    const pdf = (which: number) => ({ kind: 'pdf' as const, bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, which]) });
     const result = await compare.execute({ earlier: { title: 'Levy 2020', source: pdf(1) }, later: { title: 'Levy 2020, amended', source: pdf(2) } });
 
     expect(result.ok).toBe(true);

@@ -8,8 +8,9 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../open-database.ts';
 import { aUser } from '../unit-of-work.contract.ts';
-import { SOCKET_NAME, sharedBuffersMbFor } from './embedded-postgres-host.ts';
-import { seedEmbeddedDataDir } from '../testing/pglite-template.ts';
+import { SOCKET_NAME, connectOrServeEmbedded, sharedBuffersMbFor } from './embedded-postgres-host.ts';
+import { copyBuiltCluster } from './new-cluster.ts';
+import { pgliteTemplate, seedEmbeddedDataDir } from '../testing/pglite-template.ts';
 
 const fixture = fileURLToPath(new URL('./open-embedded.fixture.ts', import.meta.url));
 const opened: DatabaseHandle[] = [];
@@ -133,6 +134,30 @@ describe('embedded PostgreSQL (PGlite behind a Unix socket)', () => {
     await db.migrate();
     const { stdout } = await promisify(execFile)('psql', ['-h', dataDir, '-U', 'postgres', '-d', 'postgres', '-tAc', 'select count(*) from subscription_tiers']);
     expect(stdout.trim()).toBe('3');
+  });
+});
+
+describe('a new data directory', () => {
+  it('starts from the built cluster, copied owner-only, and leaves that cluster as it was', async () => {
+    // The tests' migrated template stands for the cluster `npm run build` makes: its tables prove the copy.
+    const built = path.join(await pgliteTemplate(), 'pgdata');
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-'));
+    dirs.push(dataDir);
+    const endpoint = await connectOrServeEmbedded(dataDir, { maxConnections: 2, builtCluster: built });
+    expect(endpoint.role).toBe('owner');
+    await endpoint.release();
+    const { mode } = await fs.stat(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+    expect(mode & 0o077).toBe(0);
+    // Opened again, it is the built cluster: migrated already.
+    expect(await (await open(dataDir)).pendingMigrations()).toEqual([]);
+    expect(await exists(path.join(built, 'postmaster.pid'))).toBe(false);
+  });
+
+  it('copies nothing when no cluster was built', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-'));
+    dirs.push(dir);
+    expect(await copyBuiltCluster(path.join(dir, 'never-built'), path.join(dir, 'pgdata'))).toBe(false);
+    expect(await exists(path.join(dir, 'pgdata'))).toBe(false);
   });
 });
 

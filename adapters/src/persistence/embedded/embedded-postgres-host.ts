@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { builtClusterPath, copyBuiltCluster } from './new-cluster.ts';
 import { installSessionQueryQueue } from './session-query-queue.ts';
 import { makeOwnerOnlyDir, restrictToOwner } from './owner-only.ts';
 import type { DatabaseLogger } from '../database-logger.ts';
@@ -34,6 +35,8 @@ export interface EmbeddedHostOptions {
   logger?: DatabaseLogger;
   /** How long to wait for another process that holds the lock but does not answer yet. */
   startTimeoutMs?: number;
+  /** The new cluster a new data directory starts from (new-cluster.ts); the one `npm run build` makes by default. */
+  builtCluster?: string;
 }
 
 /**
@@ -77,6 +80,10 @@ async function serve(socketDir: string, socketPath: string, lockPath: string, op
     // runs: a new cluster's files, and the caches it writes on opening, are created readable by all.
     await restrictToOwner(socketDir);
     const pgdata = path.join(socketDir, 'pgdata');
+    if (!(await fs.stat(pgdata).catch(() => null))) {
+      const copied = await copyBuiltCluster(options.builtCluster ?? await builtClusterPath(), pgdata);
+      options.logger?.info(`Embedded database: ${copied ? 'copied the built new cluster to' : 'creating a new cluster in'} ${pgdata}`);
+    }
     db = await PGlite.create({
       dataDir: pgdata,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${await sharedBuffersMbFor(pgdata)}MB`],

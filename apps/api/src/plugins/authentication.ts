@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GetCurrentUser, NOT_ADMIN_MESSAGE, domainError, type AdminActor, type User } from '@civicwatch/core';
+import { GetCurrentUser, NOT_ADMIN_MESSAGE, domainError, toUserView, type AdminActor, type User, type UserView } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 
 declare module 'fastify' {
@@ -48,6 +48,9 @@ export const signedInUser = (request: FastifyRequest): User => {
 };
 
 /** The administrator of a route guarded by `requireAdmin`, as the audit log names them. */
+/** The signed-in user as shown to themselves: with whether this session is the account's first visit. */
+export const ownView = (request: FastifyRequest, user: User): UserView => ({ ...toUserView(user), firstVisit: request.session.firstVisit === true });
+
 export const adminActor = (request: FastifyRequest): AdminActor => {
   const user = signedInUser(request);
   if (user.role !== 'admin') throw new Error('adminActor() used on a route without the requireAdmin hook');

@@ -5,6 +5,8 @@ import fastifySession, { type SessionStore } from '@fastify/session';
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** Set in the session that created the account: the account's first visit (`UserView.firstVisit`). */
+    firstVisit?: boolean;
     /** When the session's expiry was last pushed back; changing it is what makes the store save the row. */
     refreshedAt?: number;
   }

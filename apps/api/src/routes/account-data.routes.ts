@@ -4,11 +4,11 @@ import { z } from 'zod';
 import {
   DeleteAccount, ExportAccount, ListCreditHistory, UpdateEmailPreferences,
   accountExportSchema, creditHistoryQuerySchema, creditHistorySchema, deleteAccountSchema, emailPreferencesSchema, errorBodySchema,
-  toAccountExport, toCreditHistoryEntry, toUserView, userViewSchema,
+  toAccountExport, toCreditHistoryEntry, userViewSchema,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '../plugins/auth-rate-limit.ts';
-import { signedInUser } from '../plugins/authentication.ts';
+import { ownView, signedInUser } from '../plugins/authentication.ts';
 import { SESSION_COOKIE } from '../plugins/sessions.ts';
 
 /** The export's file name: the product and the day it was taken, `civicwatch-export-2026-03-15.json`. */
@@ -36,7 +36,7 @@ export async function accountDataRoutes(app: FastifyInstance, options: { publicU
   }, async (request, reply) => {
     const result = await updateEmailPreferences.execute(signedInUser(request).id, request.body);
     if (!result.ok) return sendDomainError(reply, result.error);
-    return toUserView(result.value);
+    return ownView(request, result.value);
   });
 
   typed.get('/api/credits/history', {

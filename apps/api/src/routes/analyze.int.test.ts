@@ -151,13 +151,12 @@ describe('POST /api/analyze', () => {
     expect((await analyze(rosa, { text: `${ORDINANCE} ${'y'.repeat(1000 - ORDINANCE.length - 1)}` })).statusCode).toBe(200);
   });
 
-  it('refuses a 2-page PDF for a Citizen with 413 (page limit) and gives the credit back', async () => {
+  it('refuses a 2-page PDF for a Citizen with 413 (page limit) before taking the credit', async () => {
     const rosa = await signUp();
     const res = await analyze(rosa, {}, [await pdf('ok-able-commission-licenses-m27.pdf')]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'document.too_many_pages', message: 'Your Citizen plan allows PDFs of up to 1 page; this one has more.' });
-    expect(await creditsOf(rosa)).toBe(1);
-    expect(await ledgerOf(rosa)).toEqual([['signup_grant', 1], ['analysis_debit', -1], ['analysis_refund', 1]]);
+    expect(await ledgerOf(rosa)).toEqual([['signup_grant', 1]]);
     expect(await pendingRows()).toEqual([]);
   });
 
@@ -236,11 +235,20 @@ describe('POST /api/analyze', () => {
     expect(await ledgerOf(shared!)).toEqual([['signup_grant', 1]]);
   });
 
-  it('gives the credit back when the analysis fails (a corrupt PDF), leaving nothing pending', async () => {
+  it('refuses a PDF that cannot be opened with 400 before taking the credit', async () => {
     const rosa = await signUp();
     const res = await analyze(rosa, {}, [{ field: 'document', fileName: 'truncated.pdf', bytes: await fixture('truncated.pdf') }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('document.corrupt');
+    expect(res.json()).toEqual({ code: 'document.corrupt', message: 'This PDF is damaged and cannot be read.' });
+    expect(await ledgerOf(rosa)).toEqual([['signup_grant', 1]]);
+    expect(await pendingRows()).toEqual([]);
+  });
+
+  it('gives the credit back when the analysis fails (a blank PDF), leaving nothing pending', async () => {
+    const rosa = await signUp();
+    const res = await analyze(rosa, {}, [{ field: 'document', fileName: 'blank.pdf', bytes: await fixture('blank.pdf') }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('document.empty');
     expect(await creditsOf(rosa)).toBe(1);
     const history = await uow.run((r) => r.ledger.history(rosa.id));
     expect(history.map((h) => [h.reason, h.delta, h.balanceAfter])).toEqual([['signup_grant', 1, 1], ['analysis_debit', -1, 0], ['analysis_refund', 1, 1]]);

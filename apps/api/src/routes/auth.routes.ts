@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LogIn, RegisterUser, errorBodySchema, registerSchema, signInSchema, toUserView, userViewSchema } from '@civicwatch/core';
+import { LogIn, RegisterUser, errorBodySchema, registerSchema, signInSchema, userViewSchema } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import type { SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
 import { createAuthRateLimits, createSignInLimits } from '../plugins/auth-rate-limit.ts';
 import { SESSION_COOKIE } from '../plugins/sessions.ts';
+import { ownView } from '../plugins/authentication.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 
@@ -23,7 +24,8 @@ export async function authRoutes(app: FastifyInstance, options: { signInSlowdown
     if (!result.ok) return sendDomainError(reply, result.error);
     await request.session.regenerate();
     request.session.userId = result.value.id;
-    return reply.code(201).send(toUserView(result.value));
+    request.session.firstVisit = true;
+    return reply.code(201).send(ownView(request, result.value));
   });
 
   r.post('/api/login', {
@@ -38,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, options: { signInSlowdown
     // A new session id at sign-in defeats session fixation.
     await request.session.regenerate();
     request.session.userId = result.value.id;
-    return toUserView(result.value);
+    return ownView(request, result.value);
   });
 
   r.post('/api/logout', { schema: { tags: ['auth'], summary: 'Sign out' } }, async (request, reply) => {
@@ -50,6 +52,6 @@ export async function authRoutes(app: FastifyInstance, options: { signInSlowdown
     r.get(url, {
       schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: userViewSchema, 401: errorBodySchema } },
       preValidation: app.requireUser,
-    }, async (request) => toUserView(request.currentUser!));
+    }, async (request) => ownView(request, request.currentUser!));
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import {
-  RunAnalysis, compareResponseSchema, compareUploadFieldsSchema, documentTitle, errorBodySchema, versionLabels,
+  RunAnalysis, compareResponseSchema, compareUploadFieldsSchema, documentTitle, errorBodySchema, missingVersionMessage, versionLabels,
   type DocumentSource, type VersionSide,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
@@ -23,7 +23,7 @@ const versionOf = (form: MultipartForm, side: VersionSide, text: string | undefi
   const file = form.files[FIELDS[side]];
   const pasted = text?.trim() ? text : undefined;
   if (file && pasted) return invalid(`${versionLabels[side]}: send either a PDF or text, not both`);
-  if (!file && !pasted) return invalid(`${versionLabels[side]}: please upload a PDF or paste its text`);
+  if (!file && !pasted) return invalid(missingVersionMessage(side));
   const source: DocumentSource = file ? { kind: 'pdf', bytes: file.bytes } : { kind: 'text', text: pasted! };
   return { title: documentTitle({ kind: source.kind, title: typedTitle, fileName: file?.fileName }), source };
 };

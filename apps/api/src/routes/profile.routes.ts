@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UpdateProfile, errorBodySchema, profileUpdateSchema, toUserView, userViewSchema } from '@civicwatch/core';
+import { UpdateProfile, errorBodySchema, profileUpdateSchema, userViewSchema } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
-import { signedInUser } from '../plugins/authentication.ts';
+import { ownView, signedInUser } from '../plugins/authentication.ts';
 
 export async function profileRoutes(app: FastifyInstance) {
   const updateProfile = app.diContainer.get(UpdateProfile);
@@ -13,6 +13,6 @@ export async function profileRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const result = await updateProfile.execute(signedInUser(request).id, request.body);
     if (!result.ok) return sendDomainError(reply, result.error);
-    return toUserView(result.value);
+    return ownView(request, result.value);
   });
 }

@@ -71,7 +71,7 @@ export function HomePage({ user }: { user: UserView }) {
       <MainContent className="mx-auto max-w-7xl space-y-10 px-4 py-10 sm:px-6 lg:px-8">
         <VerifyEmailBanner />
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Welcome back, {user.firstName || user.email}!</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{user.firstVisit ? 'Welcome' : 'Welcome back'}, {user.firstName || user.email}!</h1>
           <p className="mt-2 text-slate-600">Keep watch over your government: analyze documents and follow your findings.</p>
         </div>
         <AnalyzeArea user={user} />

@@ -10,7 +10,7 @@ import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
 import {
-  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_FAILED_MESSAGE, isPaidTier, plural, progressReporter, refundPendingAnalysis,
+  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_FAILED_MESSAGE, inPlanWords, isPaidTier, progressReporter, refundPendingAnalysis,
 } from '../analysis-policy.ts';
 import type { AnalysisJob, AnalysisJobOutcome } from '../analysis-jobs.port.ts';
 import type { PendingAnalysis } from '../pending-analysis-repository.port.ts';
@@ -134,15 +134,7 @@ export class ProcessAnalysis {
   /** Limits found in the extracted pages are told in the words of the user's plan (and of the version they concern). */
   private withPlan(error: DomainError, tier: SubscriptionTier): DomainError {
     const version = /^(?:Earlier|Later) version: /.exec(error.message)?.[0] ?? '';
-    switch (error.code) {
-      case 'document.too_many_pages':
-        return domainError(error.code, `${version}Your ${tier.name} plan allows PDFs of up to ${plural(tier.maxPages, 'page')}; this one has more.`);
-      case 'document.too_many_characters':
-        return domainError(error.code,
-          `${version}Your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')} of text per document; this PDF has more.`);
-      default:
-        return error;
-    }
+    const worded = inPlanWords(error, tier);
+    return worded === error ? error : domainError(error.code, `${version}${worded.message}`);
   }
 }
-

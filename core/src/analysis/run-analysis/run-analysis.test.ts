@@ -101,7 +101,7 @@ beforeEach(async () => {
   hub = new RecordingHub();
   queue = new WorkingQueue();
   const ids = new SequentialIds();
-  submit = new SubmitAnalysis(uow, hub, ids, clock);
+  submit = new SubmitAnalysis(uow, hub, ids, clock, noPdfs);
   const analyze = new AnalyzeDocument(noPdfs, uow, analyzer, clock, new FixedLanguageDetector(), new FixedFactFinder());
   const compare = new CompareVersions(noPdfs, new FixedVersionComparer(), new FixedLanguageDetector(), new FixedFactFinder(), clock);
   processAnalysis = new ProcessAnalysis(uow, analyze, compare, hub, clock, testMessages(clock));
@@ -155,6 +155,15 @@ describe('SubmitAnalysis', () => {
     });
     expect(!result.ok && result.error.code).toBe('document.not_pdf');
     expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+  });
+
+  it('opens a PDF before taking the credit, and refuses one that cannot be read with the reader\'s own message', async () => {
+    // noPdfs refuses every PDF as damaged when it opens it.
+    const result = await submit.execute({ ...input(), source: { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.7 damaged') } });
+    expect(result).toEqual({ ok: false, error: { code: 'document.corrupt', message: 'This PDF could not be read.' } });
+    expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
+    expect(uow.state.analysisJobs).toEqual([]);
+    expect(hub.events.map((e) => e.stage)).toEqual(['failed']);
   });
 });
 
@@ -333,6 +342,8 @@ describe('RunAnalysis of two versions', () => {
     expect(result).toEqual({ ok: false, error: { code: 'document.not_pdf', message: 'Later version: Only PDF files are accepted.' } });
     const short = await run.execute(versions({ earlier: 'Too short.' }));
     expect(!short.ok && short.error.message).toBe('Earlier version: The document needs at least 50 characters of text to analyse.');
+    const damaged = await run.execute({ ...versions(), source: { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.4 damaged') } });
+    expect(damaged).toEqual({ ok: false, error: { code: 'document.corrupt', message: 'Later version: This PDF could not be read.' } });
     expect(await ledger()).toEqual([['signup_grant', 1, userId]]);
   });
 });

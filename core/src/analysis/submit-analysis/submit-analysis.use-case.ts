@@ -11,12 +11,13 @@ import {
   MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentSource,
 } from '../read-document.ts';
 import {
-  ANALYSIS_COST, COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, isPaidTier, plural,
+  ANALYSIS_COST, COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, inPlanWords, isPaidTier, plural,
   progressReporter,
 } from '../analysis-policy.ts';
 import { hasPdfSignature } from '../pdf-signature.ts';
 import type { PendingRequest } from '../pending-analysis-repository.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
+import type { TextExtractor } from '../text-extractor.port.ts';
 
 export type SubmitAnalysisInput = {
   userId: string;
@@ -30,9 +31,10 @@ export type SubmitAnalysisInput = {
 
 /**
  * Takes a signed-in user's analysis in, or comparison of two versions (ADR 0022), paid for with one credit:
- * every tier rule that can be checked without reading the documents first (a refusal costs nothing), then the
- * debit, the pending row holding the document(s) and the job, in one transaction (ADR 0012). Any worker then
- * runs it (`ProcessAnalysis`). Answers its id.
+ * every tier rule that can be checked without reading the documents first, each PDF opened to refuse what
+ * cannot be read or has too many pages (a refusal costs nothing, and comes before the wait), then the debit,
+ * the pending row holding the document(s) and the job, in one transaction (ADR 0012). Any worker then runs it
+ * (`ProcessAnalysis`). Answers its id.
  */
 export class SubmitAnalysis {
   constructor(
@@ -40,6 +42,7 @@ export class SubmitAnalysis {
     private readonly progress: ProgressHub,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly extractor: TextExtractor,
   ) {}
 
   async execute(input: SubmitAnalysisInput): Promise<Result<{ id: string }, DomainError>> {
@@ -64,7 +67,7 @@ export class SubmitAnalysis {
     return queued;
   }
 
-  /** Everything that can be refused without reading the document, so that a refusal costs nothing. */
+  /** Everything that can be refused without reading the document's pages, so that a refusal costs nothing. */
   private async admit(input: SubmitAnalysisInput): Promise<Result<SubscriptionTier, DomainError>> {
     const user = await this.uow.read(({ users }) => users.findById(input.userId));
     if (!user) return err(domainError('auth.unauthorized', UNAUTHORIZED_MESSAGE));
@@ -75,33 +78,36 @@ export class SubmitAnalysis {
       if (!isPaidTier(tier)) return err(domainError('tier.feature_unavailable', COMPARISON_MESSAGE));
       // Each version is refused as a document to analyse would be, and named.
       for (const [side, source] of [['earlier', input.earlier.source], ['later', input.source]] as const) {
-        const admitted = admitDocument(source, tier);
+        const admitted = await this.admitDocument(source, tier);
         if (!admitted.ok) return err(domainError(admitted.error.code, `${versionLabels[side]}: ${admitted.error.message}`));
       }
       return ok(tier);
     }
-    const admitted = admitDocument(input.source, tier);
-    if (!admitted.ok) return admitted;
     if (!isPaidTier(tier)) {
       if (input.options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
       if (analysisTypeOf(input.options.analysisType).paidOnly) return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
     }
-    return ok(tier);
+    const admitted = await this.admitDocument(input.source, tier);
+    return admitted.ok ? ok(tier) : admitted;
+  }
+
+  /**
+   * What can be refused of one document before reading it: its size, its signature, what opening the PDF
+   * refuses (damaged, a password, more pages than the tier's), or its pasted text's length.
+   */
+  private async admitDocument(source: DocumentSource, tier: SubscriptionTier): Promise<Result<true, DomainError>> {
+    if (source.kind === 'text') {
+      const characters = documentCharacters([{ text: source.text }]);
+      if (characters > tier.maxCharacters) {
+        return err(domainError('document.too_many_characters',
+          `This text has ${plural(characters, 'character')}; your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')}.`));
+      }
+      if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
+      return ok(true);
+    }
+    if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
+    if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
+    const opened = await this.extractor.check(source.bytes, { maxPages: tier.maxPages });
+    return opened.ok ? ok(true) : err(inPlanWords(opened.error, tier));
   }
 }
-
-/** What can be refused of one document before reading it: its size and signature, or its pasted text's length. */
-const admitDocument = (source: DocumentSource, tier: SubscriptionTier): Result<true, DomainError> => {
-  if (source.kind === 'text') {
-    const characters = documentCharacters([{ text: source.text }]);
-    if (characters > tier.maxCharacters) {
-      return err(domainError('document.too_many_characters',
-        `This text has ${plural(characters, 'character')}; your ${tier.name} plan allows up to ${plural(tier.maxCharacters, 'character')}.`));
-    }
-    if (characters < MIN_DOCUMENT_CHARACTERS) return err(domainError('document.too_short', TOO_SHORT_MESSAGE));
-    return ok(true);
-  }
-  if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
-  if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
-  return ok(true);
-};

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { comparisonResultSchema } from '../../contracts/comparison-result.contract.ts';
-import { ok } from '../../shared/result.ts';
-import type { ExtractedPage, TextExtractor } from '../../analysis/text-extractor.port.ts';
-import { FixedClock, FixedFactFinder, FixedLanguageDetector, FixedVersionComparer } from '../../testing/fakes.ts';
+import { FixedClock, FixedFactFinder, FixedLanguageDetector, FixedVersionComparer, MarkedTextExtractor, markedPdf as pdf } from '../../testing/fakes.ts';
 import type { ComparisonDraft } from '../version-comparer.port.ts';
 import { CompareVersions, UNRELATED_SUMMARY } from './compare-versions.use-case.ts';
 
-/** Each PDF's first byte after "%PDF-" picks its pages. */
-const pagesOf: Record<number, ExtractedPage[]> = {
+const extractor = new MarkedTextExtractor({
   1: [{ number: 1, text: 'ORDINANCE 19-20-02. A special tax of .02% shall be levied for the fiscal year 2019-2020.', ocr: true }],
   2: [
     { number: 1, text: 'ORDINANCE 20-21-02. A special tax of .02% shall be levied for the fiscal year 2020-2021.', ocr: false },
     { number: 2, text: 'ADOPTED this 15th day of July 2020.', ocr: false },
   ],
-};
-const extractor: TextExtractor = { extract: async (bytes) => ok({ pages: pagesOf[bytes[5]!]!, warnings: [] }) };
-const pdf = (which: number) => ({ kind: 'pdf' as const, bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, which]) });
+});
 
 const compare = (draft: ComparisonDraft, limits = { maxPages: 10, maxCharacters: 10_000 }) =>
   new CompareVersions(extractor, new FixedVersionComparer(draft), new FixedLanguageDetector(), new FixedFactFinder(), new FixedClock(new Date('2026-03-15T12:00:00Z')))

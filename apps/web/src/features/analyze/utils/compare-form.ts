@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_CHARACTERS, compareUploadFieldsSchema, versionLabels, type VersionSide } from '@civicwatch/core/contracts/index.ts';
+import { MAX_TEXT_CHARACTERS, compareUploadFieldsSchema, missingVersionMessage, type VersionSide } from '@civicwatch/core/contracts/index.ts';
 import type { VersionSource } from '../api/compare-versions.ts';
 import type { SourceTab } from '../components/document-source-tabs.tsx';
 
@@ -9,9 +9,6 @@ export type CompareFormValues = Record<VersionSide, VersionDraft>;
 
 export const emptyVersion = (): VersionDraft => ({ source: 'upload', file: null, text: '', title: '' });
 export const emptyCompareForm = (): CompareFormValues => ({ earlier: emptyVersion(), later: emptyVersion() });
-
-/** The API's own words for a version sent without a document (POST /api/compare), said here before any upload. */
-export const missingVersionMessage = (side: VersionSide) => `${versionLabels[side]}: please upload a PDF or paste its text`;
 
 /** The compare contract's rule for a version's title, on the string its field holds: blank is no title. */
 const titleField = z.string().transform((value, ctx) => {

@@ -45,12 +45,12 @@ describe('/signup', () => {
     expect(called).toBe(false);
   });
 
-  it('registers with the username as firstName, toasts and goes to the signed-in home', async () => {
+  it('registers with the username as firstName, toasts and goes to the signed-in home, which says "Welcome"', async () => {
     let body: unknown;
     server.use(
       http.post('/api/register', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(aUser({ firstName: 'paine', email: 'tom@example.org' }), { status: 201 });
+        return HttpResponse.json(aUser({ firstName: 'paine', email: 'tom@example.org', firstVisit: true }), { status: 201 });
       }),
       http.get('/api/dashboard', () => HttpResponse.json(aDashboard())),
     );
@@ -61,7 +61,7 @@ describe('/signup', () => {
     expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
     expect(screen.getByText('Account created successfully. Logging you in...')).toBeInTheDocument();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: 'Welcome back, paine!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, paine!' })).toBeInTheDocument();
     expect(body).toEqual({ firstName: 'paine', email: 'tom@example.org', password: 'common-sense' });
   });
 
