@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,web,cli]`
+ * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,web,cli,compare]`
  *
- * The five measures of issue 8 and the CLI's memory (issue 16), each against a reference measured beside it
- * in the same run, printed as tables with their ratios and each headline figure against its target. `make verify` runs the same
- * measures and writes them into reports/verify.md (scripts/verify.ts). Runs in a few minutes; the
- * machine's load is printed, as figures from a shared machine compare within one run only.
+ * The five measures of issue 8, the CLI's memory (issue 16) and the comparison of a 500-page pair (issue 17),
+ * each against a reference measured beside it in the same run, printed as tables with their ratios and each
+ * headline figure against its target. `make verify` runs the same measures and writes them into
+ * reports/verify.md (scripts/verify.ts). Runs in a few minutes; the machine's load is printed, as figures
+ * from a shared machine compare within one run only.
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { measureDashboard, measureResponsiveness } from './bench-api.ts';
 import { measureAnalysisOverhead } from './bench-analysis.ts';
 import { measureCliMemory } from './bench-cli.ts';
+import { measureCompare } from './bench-compare.ts';
 import { measureExtraction } from './bench-extract.ts';
 import { formatMeasure, machine, type Measure } from './bench-kit.ts';
 import { benchDatabase } from './bench-server.ts';
@@ -33,6 +35,7 @@ const MEASURES: ReadonlyArray<[string, (options: BenchOptions) => Promise<Measur
   ['overhead', (options) => measureAnalysisOverhead(options)],
   ['extraction', (options) => measureExtraction({ rounds: options.rounds, threads: availableParallelism() })],
   ['cli', (options) => measureCliMemory({ rounds: options.rounds })],
+  ['compare', () => measureCompare()],
 ];
 
 export const MEASURE_NAMES = MEASURES.map(([name]) => name);
