@@ -30,23 +30,30 @@ export interface Reading {
   known: ReadonlySet<string>;
   /** Every sum each version writes, to tell a changed amount from a misread digit. */
   sums: { before: ReadonlySet<number>; after: ReadonlySet<number> };
-  /** Each version's words run together, letters only: where words one version seems to lack may be found whole. */
+  /** Each version's readable words run together, letters only: where words one version seems to lack may be found whole. */
   letters: { before: string; after: string };
+  /** Each version's words run together, letters and digits: where a passage with its figures may be found whole. */
+  characters: { before: string; after: string };
 }
 
 export const readingOf = (before: readonly VersionUnit[], after: readonly VersionUnit[]): Reading => {
   const counts = new Map<string, number>();
   for (const unit of [...before, ...after]) for (const word of wordsOf(unit.text)) counts.set(word.folded, (counts.get(word.folded) ?? 0) + 1);
+  const known = new Set([...counts].filter(([w, n]) => n >= 2 && w.length >= 3).map(([w]) => w));
   const sums = (units: readonly VersionUnit[]) => new Set(units.flatMap((u) => u.amounts.map((a) => a.value)));
-  const letters = (units: readonly VersionUnit[]) => lettersOf(units.flatMap((u) => wordsOf(u.text)));
+  const words = (units: readonly VersionUnit[]) => units.flatMap((u) => wordsOf(u.text));
   return {
-    known: new Set([...counts].filter(([w, n]) => n >= 2 && w.length >= 3).map(([w]) => w)),
+    known,
     sums: { before: sums(before), after: sums(after) },
-    letters: { before: letters(before), after: letters(after) },
+    letters: { before: readableLetters(words(before), { known }), after: readableLetters(words(after), { known }) },
+    characters: { before: charactersOf(words(before)), after: charactersOf(words(after)) },
   };
 };
 
-const lettersOf = (words: readonly Word[]): string => words.map((w) => w.folded.replace(/[^\p{L}]/gu, '')).join('');
+/** Readable words' letters run together, figures and scrawl left out: a unit's as its version's are. */
+const readableLetters = (words: readonly Word[], reading: Pick<Reading, 'known'>): string =>
+  words.filter((w) => readable(w, reading) && !/\d/.test(w.text)).map((w) => w.folded.replace(/[^\p{L}]/gu, '')).join('');
+const charactersOf = (words: readonly Word[]): string => words.map((w) => w.folded.replace(/[^\p{L}\p{N}]/gu, '')).join('');
 
 /** Fewer letters than this prove nothing by being found elsewhere: "the board" is in every version. */
 const MIN_FOUND_LETTERS = 12;
@@ -61,11 +68,22 @@ const occurrences = (text: string, part: string): number => {
  * True when the words one version seems to lack are in the other, whole and in order, as often as in its own:
  * text that OCR or a page break cut into other sentences ("COUNTY OF DUPAGE )" / ") SS COUNTY OF DU PAGE )
  * CERTIFICATE…"), or a passage that moved. A phrase said once less than before was taken out. Only readable
- * letters are compared, scrawl left out.
+ * letters are compared, in the words and in the versions alike, scrawl and figures left out.
  */
-const foundElsewhere = (words: readonly Word[], own: string, other: string, reading: Reading): boolean => {
-  const letters = lettersOf(words.filter((w) => readable(w, reading) && !/\d/.test(w.text)));
-  return letters.length >= MIN_FOUND_LETTERS && occurrences(other, letters) >= occurrences(own, letters);
+const foundElsewhere = (words: readonly Word[], side: 'before' | 'after', reading: Reading): boolean => {
+  const other = side === 'before' ? 'after' : 'before';
+  const letters = readableLetters(words, reading);
+  return letters.length >= MIN_FOUND_LETTERS && occurrences(reading.letters[other], letters) >= occurrences(reading.letters[side], letters);
+};
+
+/**
+ * The same, figures included: a passage of a bill ("section 1833(a)(2) of the Act") that a page break placed
+ * in another sentence of the other version is there whole, its numbers with it, and is no change of figures.
+ */
+const foundWholeElsewhere = (words: readonly Word[], side: 'before' | 'after', reading: Reading): boolean => {
+  const other = side === 'before' ? 'after' : 'before';
+  const characters = charactersOf(words);
+  return characters.length >= MIN_FOUND_LETTERS && occurrences(reading.characters[other], characters) >= occurrences(reading.characters[side], characters);
 };
 
 /**
@@ -73,7 +91,7 @@ const foundElsewhere = (words: readonly Word[], own: string, other: string, read
  * word of three letters or more with a vowel, in lower case, capitalised or in capitals. OCR's scrawls of
  * signatures ("Qo", "p=", "handSon", "tN") are none of these.
  */
-export const readable = (word: Word, reading: Reading): boolean =>
+export const readable = (word: Word, reading: Pick<Reading, 'known'>): boolean =>
   /^[$€]?\d/.test(word.text) || word.text === '/s/' || SHORT_WORDS.has(word.folded) || reading.known.has(word.folded) ||
   (/^(?:\p{Lu}\p{Ll}{2,}|\p{Ll}{3,}|\p{Lu}{3,})(?:['’-]\p{L}+)*\.?$/u.test(word.text) && VOWEL.test(word.text));
 
@@ -85,7 +103,8 @@ export const scrawled = (raw: string): boolean => {
   // "/s/" is a typed signature, no scrawl.
   const text = raw.replace(/\/s\//g, 'signed');
   const words = text.split(/\s+/).filter(Boolean).length;
-  const stray = (text.match(/[{}[\]~»«|\\=<>^*—_]|(?<![\p{L}\p{N}])(?![aAI]\b)\p{L}(?![\p{L}\p{N}.])/gu) ?? []).length;
+  // A letter in parentheses is an outline's label ("(d) and (e)"), no stray mark.
+  const stray = (text.match(/[{}[\]~»«|\\=<>^*—_]|(?<![\p{L}\p{N}(])(?![aAI]\b)\p{L}(?![\p{L}\p{N}.)])/gu) ?? []).length;
   return words > 0 && stray / words >= 0.2;
 };
 
@@ -214,8 +233,7 @@ export const itemChange = (before: VersionUnit, after: VersionUnit, reading: Rea
 /** An item or a sentence one version holds and the other does not. */
 export const presenceChange = (unit: VersionUnit, side: 'before' | 'after', reading: Reading, order: number): RankedChange | null => {
   if (readableShare(unit.text, reading) < NOISE || scrawled(unit.text)) return null;
-  const [own, other] = side === 'before' ? [reading.letters.before, reading.letters.after] : [reading.letters.after, reading.letters.before];
-  if (unit.kind === 'prose' && foundElsewhere(wordsOf(unit.text), own, other, reading)) return null;
+  if (unit.kind === 'prose' && foundElsewhere(wordsOf(unit.text), side, reading)) return null;
   const cited = { quote: clipQuote(unit.text), page: unit.page };
   if (unit.kind === 'item') {
     const amounts = unit.amounts.map(say).join(' and ');
@@ -257,10 +275,11 @@ export const replacementChange = (before: VersionUnit, after: VersionUnit, readi
 export const proseChanges = (before: VersionUnit, after: VersionUnit, reading: Reading, order: number, opening: boolean): RankedChange[] => {
   // A roll call's names are told as one vote (see voteChange); its dates are told like any other.
   const rollCall = ROLL_CALL.test(before.text) || ROLL_CALL.test(after.text);
-  // Words one side seems to lack but the other version has whole elsewhere were cut apart differently, not changed.
-  const cutElsewhere = (h: Hunk) => !hasFigure(h.removed) && !hasFigure(h.added)
-    && (h.removed.length === 0 || foundElsewhere(h.removed, reading.letters.before, reading.letters.after, reading))
-    && (h.added.length === 0 || foundElsewhere(h.added, reading.letters.after, reading.letters.before, reading));
+  // Words one side seems to lack but the other version has whole elsewhere were cut apart differently, not changed:
+  // their letters found elsewhere when they hold no figure, their letters and figures when they do.
+  const found = (words: readonly Word[], side: 'before' | 'after') => words.length === 0 ||
+    (hasFigure(words) ? foundWholeElsewhere(words, side, reading) : foundElsewhere(words, side, reading));
+  const cutElsewhere = (h: Hunk) => (h.removed.length > 0 || h.added.length > 0) && found(h.removed, 'before') && found(h.added, 'after');
   // A sentence the other version's reading cut short ("District for the fiscal" / "…for the fiscal year beginning
   // July 1, 2019 and ending June 30, 2020"): its missing end is elsewhere in that version, not taken out.
   const beforeWords = wordsOf(before.text);

@@ -34,6 +34,13 @@ const OUTLINE = /^(?:[A-Z]|[0-9]{1,2}|[IVX]{1,4})[.,)]?\s+\S/;
 const isHeading = (line: string): boolean => line.length <= 48 && line.split(' ').length <= 6 && (OUTLINE.test(line) || /:$/.test(line));
 /** A clause of a legal text starts a unit of its own: "WHEREAS,", "SECTION 2:", "Section 1:", "FURTHER,". */
 const CLAUSE_START = /^(?:\p{Lu}{4,}[,:]|(?:SECTION|Section|ARTICLE|Article|Sec\.|SEC\.)\s+\d+|NOW,? THEREFORE|BE IT)/u;
+/**
+ * A subdivision's label, as statutes and ordinances number them: "(c)", "(2)", "(iii)", "(B)". A line it opens,
+ * after a line that ended a sentence or a heading ("…taxable year.''" / "(c) Conforming Amendments.--"), starts a
+ * unit of its own; a label wrapped to the start of a line mid-sentence ("described in subsection / (b)(1)") does not.
+ */
+const SUBDIVISION = /^\((?:[a-z]{1,3}|[A-Z]|\d{1,3})\)\s/;
+const ENDS_SENTENCE_OR_HEADING = /(?:[.;:!?]|--|—)['’"”]*$/;
 /** Totals and summaries are no sub-line of the heading above them. */
 const TOTAL = /\b(?:total|sum|summary|totaux|total(?:es)?)\b/i;
 /** Column heads over a table of amounts: "APPROPRIATED LEVIED", "Budget Actual Variance". */
@@ -118,7 +125,7 @@ export const versionUnits = (pages: readonly ExtractedPage[]): VersionUnit[] => 
         units.push(prose(page, line));
         continue;
       }
-      if (CLAUSE_START.test(line)) flush();
+      if (CLAUSE_START.test(line) || (SUBDIVISION.test(line) && buffer.length > 0 && ENDS_SENTENCE_OR_HEADING.test(buffer.at(-1)!))) flush();
       buffer.push(line);
     }
     flush();
@@ -126,6 +133,6 @@ export const versionUnits = (pages: readonly ExtractedPage[]): VersionUnit[] => 
   return units.filter((unit) => unit.tokens.length > 0);
 };
 
-/** Sentences of a paragraph: a stop, then a capital, a digit or an opening bracket. */
+/** Sentences of a paragraph: a stop (closing quotes after it), then a capital, a digit or a subdivision's label. */
 const splitSentences = (text: string): string[] =>
-  text.split(/(?<!\b(?:No|Nos|Sec|Mr|Mrs|Ms|Dr|St|Inc|Co|Jr|Sr|vs|[A-Z]))(?<=[.;!?])\s+(?=["“(]?[\p{Lu}\d])/u);
+  text.split(/(?<!\b(?:No|Nos|Sec|Mr|Mrs|Ms|Dr|St|Inc|Co|Jr|Sr|vs|[A-Z]))(?<=[.;!?]['’"”]*)\s+(?=["“]?(?:\((?:[a-z]{1,3}|\d{1,3})\)\s|\(?[\p{Lu}\d]))/u);
