@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { DEFAULT_DOCUMENT_TITLE, DEFAULT_TEXT_TITLE, type DocumentSource } from '@civicwatch/core';
 import { EXIT_NOINPUT } from './exit-codes.ts';
 
@@ -34,7 +33,6 @@ export const toSource = (bytes: Buffer, name: string): DocumentSource => {
  * A file that cannot be read ends the command with EX_NOINPUT.
  */
 export async function readDocumentArgument(
-  program: Command,
   command: string,
   file: string,
   title?: string,
@@ -43,7 +41,9 @@ export async function readDocumentArgument(
   try {
     bytes = file === '-' ? await readStdin() : await readFile(file);
   } catch (error) {
-    program.error(`civicwatch ${command}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { exitCode: EXIT_NOINPUT });
+    // One line, without the usage hint a usage error gets: the command was typed right.
+    process.stderr.write(`civicwatch ${command}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    process.exit(EXIT_NOINPUT);
   }
   const source = toSource(bytes!, file);
   const named = title?.trim() || (file === '-' ? (source.kind === 'pdf' ? DEFAULT_DOCUMENT_TITLE : DEFAULT_TEXT_TITLE) : path.basename(file));

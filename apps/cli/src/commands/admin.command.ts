@@ -4,6 +4,7 @@ import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { withRuntime } from '../runtime.ts';
 import { cliActor } from '../cli-actor.ts';
 import { done, doneJson, failedWith, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 type Role = 'admin' | 'user';
 const commandFor = (role: Role) => (role === 'admin' ? 'admin grant' : 'admin revoke');
@@ -30,7 +31,7 @@ export function registerAdminCommands(program: Command) {
     ['grant', 'admin', 'make an account an administrator'],
     ['revoke', 'user', 'take the admin role away (not from an account ADMIN_EMAILS names)'],
   ] as const) {
-    admin
+    explain(admin
       .command(name)
       .description(description)
       .argument('<email>', 'the account\'s e-mail')
@@ -38,6 +39,6 @@ export function registerAdminCommands(program: Command) {
       .action(async (email: string, options: { json?: boolean }) => {
         const parsed = parseAdminEmail(role, email);
         report(parsed.ok ? await withRuntime((runtime) => setAdminRoleCommand(runtime, email, role, options)) : parsed.outcome);
-      });
+      }), { environment: ['database', 'admins'], examples: [[`civicwatch admin ${name} ada@example.org`]] });
   }
 }

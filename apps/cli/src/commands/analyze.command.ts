@@ -1,18 +1,22 @@
-import type { Command } from 'commander';
-import { AnalyzeDocument, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, listInWords } from '@civicwatch/core';
+import { Option, type Command } from 'commander';
+import { AnalyzeDocument, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, analysisTypes } from '@civicwatch/core';
 import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
 import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor, EXIT_USAGE } from '../exit-codes.ts';
 import { describeProgress, formatAnalysis } from '../format-analysis.ts';
 import { invalidInput, report } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 export function registerAnalyzeCommand(program: Command) {
-  program
+  const analyze = program
     .command('analyze')
     .description('analyse a government document (a PDF or a text file; - reads standard input)')
     .argument('<file>', 'the document: file.pdf, file.txt, or - for standard input')
-    .option('-t, --type <type>', listInWords(analysisTypeKeys, 'or'), 'constitutional')
+    // The catalogue's types: help lists them, and commander refuses any other word as a usage error.
+    .addOption(new Option('-t, --type <type>', analysisTypes.map((type) => `${type.key}: ${type.description.toLowerCase()}`).join('; '))
+      .choices(analysisTypeKeys)
+      .default(analysisOptionsSchema.shape.analysisType.def.defaultValue))
     .option('-f, --focus <text>', 'what a custom analysis should look for')
     .option('--state <code>', 'two-letter US state for a state-level analysis (e.g. IL)')
     .option('--country <code>', 'country code (e.g. US, CA, DE)', 'US')
@@ -24,10 +28,10 @@ export function registerAnalyzeCommand(program: Command) {
       if (!parsed.success) return report(invalidInput('analyze', parsed.error));
       const options = parsed.data;
       if (options.analysisType === 'custom' && !options.customPrompt) {
-        program.error('civicwatch analyze: a custom analysis needs --focus', { exitCode: EXIT_USAGE });
+        analyze.error('civicwatch analyze: a custom analysis needs --focus', { exitCode: EXIT_USAGE });
       }
 
-      const { source, title } = await readDocumentArgument(program, 'analyze', file, raw.title);
+      const { source, title } = await readDocumentArgument('analyze', file, raw.title);
 
       // One document, then the command exits: its reading process ends once it has read it (README "Benchmarks").
       sharedExtractionPool.keepWarm = false;
@@ -49,4 +53,13 @@ export function registerAnalyzeCommand(program: Command) {
       }
       process.stdout.write(raw.json ? `${JSON.stringify(result.value, null, 2)}\n` : formatAnalysis(title, options.analysisType, result.value));
     });
+  explain(analyze, {
+    // LOG_LEVEL: what OCR says about scanned pages, on stderr.
+    environment: ['database', 'analyzer', 'LOG_LEVEL'],
+    examples: [
+      ['civicwatch analyze ordinance.pdf', 'a readable analysis with page citations; progress on stderr'],
+      ['civicwatch analyze budget.pdf --state IL --json', 'a state-level check, JSON on stdout'],
+      ['civicwatch analyze - --type summary < minutes.txt', 'a summary of the text on standard input'],
+    ],
+  });
 }

@@ -6,6 +6,7 @@ import { withRuntime } from '../runtime.ts';
 import { formatTable } from '../format-table.ts';
 import { pageFooter, pagingOptionsSchema } from '../paging.ts';
 import { done, doneJson, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 export type AuditOptions = z.input<typeof pagingOptionsSchema>;
 
@@ -40,7 +41,7 @@ export async function auditCommand(runtime: Runtime, raw: AuditOptions): Promise
 }
 
 export function registerAuditCommand(program: Command) {
-  program
+  explain(program
     .command('audit')
     .description('the audit log of administrative actions (panel and command line), newest first')
     .option('--page <n>', 'page number', '1')
@@ -49,5 +50,5 @@ export function registerAuditCommand(program: Command) {
     .action(async (options: AuditOptions) => {
       const parsed = parseWith('audit', pagingOptionsSchema, options);
       report(parsed.ok ? await withRuntime((runtime) => auditCommand(runtime, options)) : parsed.outcome);
-    });
+    }), { environment: ['database'], examples: [['civicwatch audit'], ['civicwatch audit --page 2 --page-size 20']] });
 }

@@ -7,6 +7,7 @@ import { withRuntime } from '../runtime.ts';
 import { formatTable } from '../format-table.ts';
 import { exitCodeForBackup } from '../exit-codes.ts';
 import { done, doneJson, failed, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 const rowsOf = (tables: TableCount[], name: string) => tables.find((t) => t.name === name)?.rows ?? 0;
 
@@ -52,7 +53,7 @@ export async function restoreCommand(runtime: Runtime, file: string, options: { 
 }
 
 export function registerBackupCommands(program: Command) {
-  program
+  explain(program
     .command('backup')
     .description('save every account, analysis and setting to a file (gzip-compressed JSON lines), also while the server runs')
     .argument('<file>', 'where to write the backup; replaced only once the backup is complete')
@@ -60,9 +61,14 @@ export function registerBackupCommands(program: Command) {
     .action(async (file: string, options: { json?: boolean }) => {
       // Any migration level can be backed up: a backup before `civicwatch migrate` is the one to keep.
       report(await withRuntime((runtime) => backupCommand(runtime, file, options), { migrating: true }));
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['civicwatch backup civicwatch.jsonl.gz', 'the embedded database in DATA_DIR, also while the server runs'],
+    ],
+  });
 
-  program
+  explain(program
     .command('restore')
     .description('replace the database\'s contents with a backup, then apply this version\'s migrations')
     .argument('<file>', 'a file written by `civicwatch backup`')
@@ -71,5 +77,11 @@ export function registerBackupCommands(program: Command) {
     .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
       // The database may be new and not yet migrated: the restore migrates it.
       report(await withRuntime((runtime) => restoreCommand(runtime, file, options), { migrating: true }));
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['DATA_DIR=./data-new civicwatch restore civicwatch.jsonl.gz', 'into a fresh installation, then start it with DATA_DIR=./data-new'],
+      ['civicwatch restore --force civicwatch.jsonl.gz', 'replaces everything the database holds'],
+    ],
+  });
 }

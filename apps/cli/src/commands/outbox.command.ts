@@ -6,6 +6,7 @@ import { withRuntime } from '../runtime.ts';
 import { formatTable } from '../format-table.ts';
 import { pageFooter } from '../paging.ts';
 import { done, doneJson, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 /** The API's paging of the outbox (at most 100 to a page), and --json. */
 const outboxOptionsSchema = outboxListQuerySchema.extend({ json: z.boolean().default(false) });
@@ -42,7 +43,7 @@ export async function outboxCommand(runtime: Runtime, raw: OutboxOptions): Promi
 }
 
 export function registerOutboxCommand(program: Command) {
-  program
+  explain(program
     .command('outbox')
     .description('the e-mail outbox, newest first: what was sent, what waits (all of it without SMTP_URL) and what failed')
     .option('--page <n>', 'page number', '1')
@@ -51,5 +52,8 @@ export function registerOutboxCommand(program: Command) {
     .action(async (options: OutboxOptions) => {
       const parsed = parseWith('outbox', outboxOptionsSchema, options);
       report(parsed.ok ? await withRuntime((runtime) => outboxCommand(runtime, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [['civicwatch outbox'], ['civicwatch outbox --json', 'with each message whole, such as a verification link']],
+  });
 }

@@ -9,6 +9,7 @@ import { cliActor } from '../cli-actor.ts';
 import {
   done, doneJson, failedWith, parseWith, parsedFailed, report, usageError, type CommandOutcome, type Parsed,
 } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 export interface CreatePromoOptions {
   credits?: string;
@@ -78,7 +79,7 @@ export async function deletePromoCommand(runtime: Runtime, code: string, options
 export function registerPromoCommands(program: Command) {
   const promo = program.command('promo').description('create, list and delete promo codes');
 
-  promo
+  explain(promo
     .command('create')
     .description('create a promo code: --credits N grants credits on /redeem-promo; --discount PERCENT takes that much off the first month at checkout')
     .argument('<code>', 'the code users type (stored upper case)')
@@ -92,22 +93,28 @@ export function registerPromoCommands(program: Command) {
       // Refused input answers before the database is opened.
       const parsed = parseCreatePromoOptions(code, options);
       report(parsed.ok ? await withRuntime((runtime) => createPromoCommand(runtime, code, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['civicwatch promo create SPRING25 --credits 3 --max-uses 100', '3 credits for each of up to 100 accounts'],
+      ['civicwatch promo create HALFOFF --discount 50 --expires 2026-12-31', 'half off the first month at checkout, until the end of 2026'],
+    ],
+  });
 
-  promo
+  explain(promo
     .command('list')
     .description('list promo codes, newest first')
     .option('--json', 'print JSON instead of a table')
     .action(async (options: { json?: boolean }) => {
       report(await withRuntime((runtime) => listPromosCommand(runtime, options)));
-    });
+    }), { environment: ['database'], examples: [['civicwatch promo list']] });
 
-  promo
+  explain(promo
     .command('delete')
     .description('delete a promo code (credits already granted stay)')
     .argument('<code>', 'the code, or its id')
     .option('--json', 'print the deleted code as JSON')
     .action(async (code: string, options: { json?: boolean }) => {
       report(await withRuntime((runtime) => deletePromoCommand(runtime, code, options)));
-    });
+    }), { environment: ['database'], examples: [['civicwatch promo delete SPRING25']] });
 }

@@ -8,6 +8,8 @@ import { EXIT_NOINPUT } from '../exit-codes.ts';
 import {
   done, doneJson, failed, failedWith, parseWith, parsedFailed, report, type CommandOutcome, type Parsed,
 } from '../command-outcome.ts';
+import { explain } from '../help.ts';
+import { promptKeyArgument } from '../closed-arguments.ts';
 
 const readStdin = async (): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -62,24 +64,29 @@ export async function setPromptCommand(runtime: Runtime, input: UpdateSettingInp
 export function registerPromptCommands(program: Command) {
   const prompts = program.command('prompts').description('read and replace the AI prompts');
 
-  prompts
+  explain(prompts
     .command('get')
     .description('print the prompts, or one of them as stored')
-    .argument('[key]', 'free_user_prompt, paid_user_prompt or summary_prompt')
+    .addArgument(promptKeyArgument('[key]', 'the prompt to print alone'))
     .option('--json', 'print JSON (as GET /api/admin/settings answers)')
     .action(async (key: string | undefined, options: { json?: boolean }) => {
-      const wanted = key === undefined ? null : parseWith('prompts get', updateSettingSchema.shape.key, key);
-      report(wanted && !wanted.ok ? wanted.outcome : await withRuntime((runtime) => getPromptsCommand(runtime, key, options)));
-    });
+      report(await withRuntime((runtime) => getPromptsCommand(runtime, key, options)));
+    }), {
+    environment: ['database'],
+    examples: [['civicwatch prompts get'], ['civicwatch prompts get paid_user_prompt > paid.txt', 'one prompt as stored, to edit']],
+  });
 
-  prompts
+  explain(prompts
     .command('set')
     .description('replace a prompt with the contents of a file (the paid prompt must keep {{STATE}} and {{COUNTRY}})')
-    .argument('<key>', 'free_user_prompt, paid_user_prompt or summary_prompt')
+    .addArgument(promptKeyArgument('<key>', 'the prompt to replace'))
     .requiredOption('-f, --file <path>', 'the new prompt, UTF-8 text; - reads standard input')
     .option('--json', 'print the saved prompt as JSON')
     .action(async (key: string, options: SetPromptOptions) => {
       const input = await readPromptInput(key, options);
       report(input.ok ? await withRuntime((runtime) => setPromptCommand(runtime, input.value, options)) : input.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [['civicwatch prompts set paid_user_prompt --file paid.txt'], ['civicwatch prompts set summary_prompt --file - < summary.txt']],
+  });
 }

@@ -5,6 +5,7 @@ import { withRuntime } from '../runtime.ts';
 import { cliActor } from '../cli-actor.ts';
 import { resolveUser } from '../resolve-user.ts';
 import { done, doneJson, failedWith, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 /** The amount and reason, refused before the database is opened (the user id is checked once it is found). */
 const refundOptionsSchema = refundSchema.omit({ userId: true });
@@ -30,7 +31,7 @@ export async function refundCommand(runtime: Runtime, who: string, amount: strin
 }
 
 export function registerRefundCommand(program: Command) {
-  program
+  explain(program
     .command('refund')
     .description('refund part or all of an account\'s latest payment through Stripe')
     .argument('<user>', 'the account\'s id or e-mail')
@@ -40,5 +41,8 @@ export function registerRefundCommand(program: Command) {
     .action(async (who: string, amount: string, options: { reason: string; json?: boolean }) => {
       const parsed = parseRefundOptions(amount, options);
       report(parsed.ok ? await withRuntime((runtime) => refundCommand(runtime, who, amount, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'],
+    examples: [['civicwatch refund rosa@example.org 12.50 --reason "outage"', 'dollars, on her latest payment']],
+  });
 }

@@ -3,6 +3,7 @@ import { GetAdminStats } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { withRuntime } from '../runtime.ts';
 import { done, doneJson, report, type CommandOutcome } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 export async function statsCommand(runtime: Runtime, options: { json?: boolean }): Promise<CommandOutcome> {
   const stats = await runtime.container.get(GetAdminStats).execute();
@@ -20,11 +21,11 @@ export async function statsCommand(runtime: Runtime, options: { json?: boolean }
 }
 
 export function registerStatsCommand(program: Command) {
-  program
+  explain(program
     .command('stats')
     .description('the admin panel\'s system stats: users by tier, administrators, analyses, credits spent')
     .option('--json', 'print JSON (as GET /api/admin/stats answers)')
     .action(async (options: { json?: boolean }) => {
       report(await withRuntime((runtime) => statsCommand(runtime, options)));
-    });
+    }), { environment: ['database'], examples: [['civicwatch stats'], ['civicwatch stats --json']] });
 }

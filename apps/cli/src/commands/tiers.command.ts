@@ -9,6 +9,8 @@ import { cliActor } from '../cli-actor.ts';
 import {
   done, doneJson, failedWith, numberArgument, parseWith, parsedFailed, report, usageError, type CommandOutcome, type Parsed,
 } from '../command-outcome.ts';
+import { explain } from '../help.ts';
+import { tierArgument } from '../closed-arguments.ts';
 
 const describeTier = (t: SubscriptionTier): string =>
   `${t.name} (${t.id}): $${Math.round(t.priceCents / 100)}/month, ${t.monthlyCredits} credit(s), `
@@ -73,18 +75,18 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 export function registerTierCommands(program: Command) {
   const tiers = program.command('tiers').description('list and edit the subscription tiers');
 
-  tiers
+  explain(tiers
     .command('list')
     .description('the tiers on offer, with prices, credits, limits and features')
     .option('--json', 'print JSON (as GET /api/subscription-tiers answers)')
     .action(async (options: { json?: boolean }) => {
       report(await withRuntime((runtime) => listTiersCommand(runtime, options)));
-    });
+    }), { environment: ['database'], examples: [['civicwatch tiers list']] });
 
-  tiers
+  explain(tiers
     .command('set')
     .description('change a tier; only the fields given change')
-    .argument('<tier>', 'citizen, patriot or defender')
+    .addArgument(tierArgument('the tier to change'))
     .option('--price <dollars>', 'monthly price in whole dollars (Citizen stays free)')
     .option('--credits <n>', 'credits granted each paid month (Citizen: on sign-up)')
     .option('--max-pages <n>', 'most PDF pages an analysis may have')
@@ -98,5 +100,11 @@ export function registerTierCommands(program: Command) {
     .action(async (tier: string, options: SetTierOptions) => {
       const parsed = parseSetTierOptions(tier, options);
       report(parsed.ok ? await withRuntime((runtime) => setTierCommand(runtime, tier, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['civicwatch tiers set patriot --price 35 --credits 6 --max-pages 10'],
+      ['civicwatch tiers set patriot --feature "State analysis" --feature "PDF export"', 'the features, replacing the list'],
+    ],
+  });
 }

@@ -12,6 +12,8 @@ import { cliActor } from '../cli-actor.ts';
 import { resolveUser } from '../resolve-user.ts';
 import { pageFooter, pagingOptionsSchema } from '../paging.ts';
 import { EXIT_CANCELLED } from '../exit-codes.ts';
+import { explain } from '../help.ts';
+import { tierArgument } from '../closed-arguments.ts';
 import {
   done, doneJson, failed, failedWith, numberArgument, parseWith, parsedFailed, parsedOk, report, usageError,
   type CommandOutcome, type Parsed,
@@ -184,7 +186,7 @@ const askOnTerminal = async (question: string): Promise<boolean> => {
 export function registerUserCommands(program: Command) {
   const users = program.command('users').description('look after accounts');
 
-  users
+  explain(users
     .command('list')
     .description('list accounts, newest first')
     .option('--json', 'print JSON instead of a table')
@@ -194,30 +196,42 @@ export function registerUserCommands(program: Command) {
     .action(async (options: ListUsersOptions) => {
       const parsed = parseWith('users list', listOptionsSchema, options);
       report(parsed.ok ? await withRuntime((runtime) => listUsersCommand(runtime, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [['civicwatch users list --search rosa'], ['civicwatch users list --page 2 --json']],
+  });
 
-  users
+  explain(users
     .command('show')
     .description('one account: tier, credits, role')
     .argument('<user>', 'the account\'s id or e-mail')
     .option('--json', 'print JSON (as GET /api/user answers)')
     .action(async (who: string, options: { json?: boolean }) => {
       report(await withRuntime((runtime) => showUserCommand(runtime, who, options)));
-    });
+    }), {
+    environment: ['database'],
+    examples: [['civicwatch users show rosa@example.org', 'by e-mail or id']],
+  });
 
-  users
+  explain(users
     .command('set-tier')
     .description('put an account on a tier and set its credits (by default the tier\'s monthly credits)')
     .argument('<user>', 'the account\'s id or e-mail')
-    .argument('<tier>', 'citizen, patriot or defender')
+    .addArgument(tierArgument('the tier to put it on'))
     .option('--credits <n>', 'the balance the account then has')
     .option('--json', 'print the updated account as JSON')
     .action(async (who: string, tier: string, options: { credits?: string; json?: boolean }) => {
       const parsed = parseSetTierOptions(tier, options);
       report(parsed.ok ? await withRuntime((runtime) => setUserTierCommand(runtime, who, tier, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['civicwatch users set-tier rosa@example.org patriot', 'credits become the tier\'s monthly credits'],
+      ['civicwatch users set-tier rosa@example.org defender --credits 60'],
+    ],
+  });
 
-  users
+  explain(users
     .command('grant-credits')
     .description('add credits to an account (a negative number takes them; the balance never goes below 0)')
     .argument('<user>', 'the account\'s id or e-mail')
@@ -227,18 +241,27 @@ export function registerUserCommands(program: Command) {
     .action(async (who: string, credits: string, options: { reason?: string; json?: boolean }) => {
       const parsed = parseGrantCreditsOptions(credits, options);
       report(parsed.ok ? await withRuntime((runtime) => grantCreditsCommand(runtime, who, credits, options)) : parsed.outcome);
-    });
+    }), {
+    environment: ['database'],
+    examples: [
+      ['civicwatch users grant-credits rosa@example.org 3 --reason "conference raffle"'],
+      ['civicwatch users grant-credits rosa@example.org -2 --reason "granted twice"', 'a negative number takes credits'],
+    ],
+  });
 
-  users
+  explain(users
     .command('verify')
     .description('mark an account\'s e-mail address verified, as its e-mail link does (an address ADMIN_EMAILS names becomes an administrator)')
     .argument('<user>', 'the account\'s id or e-mail')
     .option('--json', 'print the account as JSON')
     .action(async (who: string, options: { json?: boolean }) => {
       report(await withRuntime((runtime) => verifyUserCommand(runtime, who, options)));
-    });
+    }), {
+    environment: ['database', 'admins'],
+    examples: [['civicwatch users verify ada@example.org', 'how a server without SMTP_URL makes its first administrator']],
+  });
 
-  users
+  explain(users
     .command('delete')
     .description('delete an account with its analyses, credits and personal data; its paid invoices stay, anonymised (never an administrator)')
     .argument('<user>', 'the account\'s id or e-mail')
@@ -248,5 +271,9 @@ export function registerUserCommands(program: Command) {
       const options: DeleteUserOptions = { ...raw, ...(process.stdin.isTTY ? { confirm: askOnTerminal } : {}) };
       const confirmation = checkDeleteConfirmation(options);
       report(confirmation.ok ? await withRuntime((runtime) => deleteUserCommand(runtime, who, options)) : confirmation.outcome);
-    });
+    }), {
+    // Stripe: a paid subscription is cancelled with the account.
+    environment: ['database', 'admins', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'],
+    examples: [['civicwatch users delete rosa@example.org', 'asks first on a terminal; scripts pass --yes']],
+  });
 }

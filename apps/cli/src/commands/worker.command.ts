@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { configOrExit } from '../runtime.ts';
 import { report, usageError } from '../command-outcome.ts';
+import { explain } from '../help.ts';
 
 export function registerWorkerCommand(program: Command) {
-  program
+  const worker = program
     .command('worker')
     .description('run analysis jobs from the queue every instance shares, ANALYSIS_WORKERS at once, until SIGINT/SIGTERM')
     .action(async () => {
@@ -35,4 +36,12 @@ export function registerWorkerCommand(program: Command) {
       logger.info('stopped');
       logger.flush();
     });
+  explain(worker, {
+    // PUBLIC_URL: the links of the e-mail an analysis sends when it is done.
+    environment: ['process', 'database', 'analyzer', 'PUBLIC_URL'],
+    examples: [
+      ['civicwatch worker', 'one analysis at a time, beside servers started with ANALYSIS_WORKERS=0'],
+      ['ANALYSIS_WORKERS=2 civicwatch worker', 'two at a time'],
+    ],
+  });
 }
