@@ -59,6 +59,18 @@ describe('pages scanned sideways', () => {
   });
 });
 
+describe('tables', () => {
+  it.each([
+    ['wpld-ordinance-19-20-04-levy-scan.pdf', 2, ['Postage', 'Office', 'Officers/Directors', 'Workers Compensation']],
+    // Here Tesseract's layout analysis finds the amounts as columns of their own.
+    ['wpld-ordinance-18-19-04-levy-scan.pdf', 4, ['P Debt Repayment', '4. BUILDING AND MAINTENANCE (.02%)']],
+  ])('reads %s page %i as rows: each line item with its amounts on its line', { timeout: 300_000 }, async (file, page, items) => {
+    const { pages } = await read(cutPage(join('versions', file), page));
+    const lines = pages[0]!.text.split('\n');
+    for (const item of items) expect(lines.find((line) => line.startsWith(item)), item).toMatch(/ \$\d{1,3},\d{3} \$\d{1,3},\d{3}$/);
+  });
+});
+
 describe('scans in French and Spanish', () => {
   it('reads a French scan in French, its second page turned a quarter, after the first page shows its language', { timeout: 400_000 }, async () => {
     const name = 'fr-chemere-compte-rendu-conseil-municipal-2014-01-14.pdf';

@@ -7,6 +7,7 @@
  */
 import Tesseract from 'tesseract.js';
 import type { OcrLanguage } from './ocr-languages.ts';
+import { rowsOf } from './ocr-rows.ts';
 import { visibleLength } from './page-text.normalizer.ts';
 
 /** Clockwise, in degrees, as a PDF's `/Rotate` and Tesseract's orientation detection count. */
@@ -143,12 +144,13 @@ export class TesseractOcr {
     const worker = await this.#readerFor(options.languages);
     await worker.setParameters({
       user_defined_dpi: String(Math.round(options.dpi)),
-      // The library's default reads the page as one block of text, and leaves out what stands in a frame (a
-      // table, a receipt stamp); its own command line finds the blocks first, in no more time.
-      tessedit_pageseg_mode: Tesseract.PSM.AUTO,
+      // One column of text of varying sizes (ADR 0021): what stands in a frame (a receipt stamp) is read, which
+      // the library's default (PSM 6) leaves out, and more of a table's rows stay lines than with full layout
+      // analysis (PSM 3); those it still splits into columns are joined again (ocr-rows.ts).
+      tessedit_pageseg_mode: Tesseract.PSM.SINGLE_COLUMN,
     });
-    const { data } = await worker.recognize(image);
-    return { text: data.text, confidence: data.confidence, turn };
+    const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+    return { text: rowsOf(data.blocks, data.text), confidence: data.confidence, turn };
   }
 
   /** Tesseract's orientation and script detection; null when it cannot tell (too little text) or fails. */
