@@ -19,5 +19,5 @@ export const userViewSchema = z.object({
   /** Whether the current e-mail was confirmed through its link; checkout requires it. */
   emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'UserView', description: 'The signed-in user as the web app sees it' });
 export type UserView = z.infer<typeof userViewSchema>;
