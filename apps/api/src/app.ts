@@ -1,10 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { SessionStore } from '@fastify/session';
 import type { Container } from 'inversify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@civicwatch/core';
 import type { RateLimitBackend } from '@civicwatch/adapters/container/container.ts';
 import type { HttpLimits, SignInSlowdown } from '@civicwatch/adapters/config/config.ts';
@@ -14,6 +12,7 @@ import { registerSessions } from './plugins/sessions.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { accountRecoveryRoutes } from './routes/account-recovery.routes.ts';
 import { profileRoutes } from './routes/profile.routes.ts';
@@ -120,13 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSessions(app, { secret: options.sessionSecret, secure: options.secureCookies, store: options.sessionStore });
   registerAuthentication(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'CivicWatch API', version: '1.0.0', description: 'Errors are `{ code, message }`; the session is a cookie set by /api/login and /api/register.' },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerApiDocs(app);
 
   await app.register(publicRoutes, { publicConfig: options.publicConfig, checkDatabase: options.checkDatabase });
   await app.register(authRoutes, { signInSlowdown: options.signInSlowdown });

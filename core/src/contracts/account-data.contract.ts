@@ -14,7 +14,7 @@ export const emailPreferencesSchema = z.object({
   productUpdates: z.boolean({ error: 'Choose whether to receive product news' }),
   analysisNotices: z.boolean({ error: 'Choose whether to receive analysis-complete notices' }),
   receipts: z.boolean({ error: 'Choose whether to receive payment receipts' }),
-});
+}).meta({ id: 'EmailPreferences', description: 'The three kinds of optional e-mail, each on or off' });
 export type EmailPreferencesInput = z.infer<typeof emailPreferencesSchema>;
 
 /** GET /api/credits/history: pages as the other plain-array lists do (page, pageSize; the total in X-Total-Count). */
@@ -43,12 +43,13 @@ export const creditHistoryEntrySchema = z.object({
   /** The reason in words (ledgerReasonLabels). */
   label: z.string(),
   balanceAfter: z.number().int().nonnegative(),
-});
+}).meta({ id: 'CreditHistoryEntry', description: 'One change of the credit balance' });
 export const creditHistorySchema = z.array(creditHistoryEntrySchema);
 export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
 
 /** DELETE /api/account and the Delete account section: the account's password, asked again. */
-export const deleteAccountSchema = z.object({ password: currentPasswordField });
+export const deleteAccountSchema = z.object({ password: currentPasswordField })
+  .meta({ id: 'DeleteAccount', description: "The account's password, asked again" });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** A paid invoice in the data export; money in dollars, as on the rest of the wire. */
@@ -72,16 +73,17 @@ export const accountExportSchema = z.object({
   creditHistory: creditHistorySchema,
   payments: z.array(exportedPaymentSchema),
   promoRedemptions: z.array(z.object({ code: z.string(), redeemedAt: z.iso.datetime() })),
-});
+}).meta({ id: 'AccountExport', description: 'Everything CivicWatch holds about the account' });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /** GET /api/billing: whether the Billing section can open the payment provider's portal for this account. */
 export const billingAccountSchema = z.object({
   /** True when payments are configured and the account has a customer at the provider (it paid, or began a checkout). */
   portalAvailable: z.boolean(),
-});
+}).meta({ id: 'BillingAccount', description: "Whether the payment provider's portal can be opened for the account" });
 export type BillingAccountView = z.infer<typeof billingAccountSchema>;
 
 /** POST /api/billing/portal: the provider's page for invoices and the card; the browser goes there. */
-export const billingPortalSchema = z.object({ url: z.url() });
+export const billingPortalSchema = z.object({ url: z.url() })
+  .meta({ id: 'BillingPortal', description: "The payment provider's page for invoices and the card" });
 export type BillingPortalView = z.infer<typeof billingPortalSchema>;

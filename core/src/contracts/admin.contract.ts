@@ -19,7 +19,7 @@ export const userListQuerySchema = z.object({ ...pageFields, q: textField().pipe
 export const auditListQuerySchema = z.object(pageFields);
 
 /** GET /api/admin/settings: the three prompts (spec §3 "Setting"). */
-export const settingViewSchema = z.object({ key: z.enum(settingKeys), value: z.string() });
+export const settingViewSchema = z.object({ key: z.enum(settingKeys), value: z.string() }).meta({ id: 'SettingView', description: 'One AI prompt' });
 export const settingListSchema = z.array(settingViewSchema);
 
 /** POST /api/admin/settings: one prompt; the panel sends it three times (spec §7). */
@@ -27,7 +27,7 @@ export const updateSettingSchema = z.object({
   key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
   value: textField('A prompt is required')
     .pipe(z.string().trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' })),
-});
+}).meta({ id: 'UpdateSetting', description: 'One AI prompt to save' });
 export type UpdateSettingInput = z.infer<typeof updateSettingSchema>;
 
 const tierInput = z.string({ error: 'Choose a tier' }).transform((raw, ctx) => {
@@ -45,7 +45,7 @@ export const updateUserTierSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   tier: tierInput,
   credits: wholeCredits.min(0, { message: 'Credits cannot be negative' }).max(1_000_000),
-});
+}).meta({ id: 'UpdateUserTier', description: "A user's new tier and the credits they then have" });
 export type UpdateUserTierInput = z.output<typeof updateUserTierSchema>;
 
 /** `civicwatch users grant-credits`: credits added (or, negative, taken) with a reason. */
@@ -65,13 +65,13 @@ export const refundSchema = z.object({
     .max(MAX_DATABASE_INTEGER / 100, { message: 'The amount is more than any payment' })
     .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'The amount has at most two decimals' }),
   reason: textField('A reason is required').pipe(z.string().trim().min(1, { message: 'A reason is required' }).max(500)),
-});
+}).meta({ id: 'Refund', description: "A refund of the user's latest payment, in dollars, with its reason" });
 export type RefundInput = z.output<typeof refundSchema>;
 export const refundResponseSchema = z.object({
   refundId: z.string(),
   amount: z.number(),
   invoiceId: z.string(),
-});
+}).meta({ id: 'RefundResponse', description: 'The refund made through Stripe' });
 export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 /** GET /api/admin/stats. */
@@ -82,7 +82,7 @@ export const adminStatsSchema = z.object({
   admins: z.number().int().nonnegative(),
   totalAnalyses: z.number().int().nonnegative(),
   creditsSpent: z.number().int(),
-});
+}).meta({ id: 'AdminStats', description: 'Users by tier, administrators, analyses and credits spent' });
 
 /** Tier editing (panel and `civicwatch tiers set`): any subset of the editable fields; price in whole dollars. */
 const wholeNumberField = (label: string, min: number, max: number) =>
@@ -116,7 +116,7 @@ export const auditEntryViewSchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'AuditEntryView', description: 'One administrator action, with the state before and after it' });
 export const auditEntryListSchema = z.array(auditEntryViewSchema);
 
 /** `civicwatch admin grant|revoke <email>`. */

@@ -8,7 +8,7 @@ import { dashboardAnalysisSchema } from './dashboard.contract.ts';
 export const analyzeResponseSchema = analysisResultSchema.extend({
   analysisId: z.uuid(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'AnalyzeResponse', description: "An analysis's result, stored in the history under `analysisId`" });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 
 /** GET /api/analyses: the whole history, newest first, searchable by title. */
@@ -24,7 +24,7 @@ export const analysisListSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
-});
+}).meta({ id: 'AnalysisList', description: 'A page of the analysis history, newest first' });
 export type AnalysisList = z.infer<typeof analysisListSchema>;
 
 /**
@@ -41,5 +41,5 @@ export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
   z.object({ stage: z.literal('checking_citations') }),
   z.object({ stage: z.literal('done') }),
   z.object({ stage: z.literal('failed'), message: z.string() }),
-]);
+]).meta({ id: 'AnalysisProgressEvent', description: 'Where an analysis stands; `done` and `failed` end the stream' });
 export type AnalysisProgressEvent = z.infer<typeof analysisProgressEventSchema>;

@@ -14,6 +14,10 @@ export const MAX_TITLE_CHARACTERS = 200;
 const usStateCodes = usStates.map(([code]) => code) as unknown as readonly [string, ...string[]];
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A UUID the client generates and sends with its document, to follow the analysis as it runs. */
+export const progressIdField = z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional())
+  .describe('A UUID of the client\'s making, to follow GET /api/analyze/progress/{progressId}');
+
 /**
  * What an analysis is asked for, besides the document (spec §3 "Analyze request"): shared by the API's
  * multipart fields, the Analyze page and `civicwatch analyze`. Tier rules (state and custom for paid
@@ -21,13 +25,16 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
  */
 export const analysisOptionsSchema = z
   .object({
-    analysisType: analysisTypeSchema.default('constitutional'),
+    analysisType: analysisTypeSchema.default('constitutional').describe('What to read the document for; `custom` follows `customPrompt` and needs a paid tier'),
     country: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.enum(countryCodes, { message: 'Please choose a country from the list' })).default('US'),
+      z.enum(countryCodes, { message: 'Please choose a country from the list' })).default('US')
+      .describe('The country whose law applies, as its two-letter code'),
     state: z.preprocess((v) => (typeof blankToUndefined(v) === 'string' ? (v as string).trim().toUpperCase() : undefined),
-      z.enum(usStateCodes, { message: 'Please choose a US state from the list' }).optional()),
+      z.enum(usStateCodes, { message: 'Please choose a US state from the list' }).optional())
+      .describe('A US state, as its two-letter code, whose law applies too: United States only, paid tiers'),
     customPrompt: z.preprocess(blankToUndefined, textField().pipe(z.string().trim()
-      .max(MAX_CUSTOM_FOCUS_CHARACTERS, { message: `The focus area can be at most ${MAX_CUSTOM_FOCUS_CHARACTERS} characters` })).optional()),
+      .max(MAX_CUSTOM_FOCUS_CHARACTERS, { message: `The focus area can be at most ${MAX_CUSTOM_FOCUS_CHARACTERS} characters` })).optional())
+      .describe('The focus area of a custom analysis'),
   })
   .refine((v) => v.state === undefined || v.country === 'US', { message: 'A state can only be chosen in the United States', path: ['state'] });
 export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
@@ -39,9 +46,10 @@ export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
  */
 export const analyzeUploadFieldsSchema = z.object({
   // A document's text, pasted: its NUL characters (from a copied PDF, say) are dropped rather than refused.
-  text: z.string().transform(storableText).optional(),
+  text: z.string().transform(storableText).optional().describe('The document\'s text, pasted, instead of a PDF'),
   title: z.preprocess(blankToUndefined, textField().pipe(z.string().trim()
-    .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` })).optional()),
-  progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
+    .max(MAX_TITLE_CHARACTERS, { message: `The title can be at most ${MAX_TITLE_CHARACTERS} characters` })).optional())
+    .describe(`The title in the history; else the PDF's file name, or "${DEFAULT_TEXT_TITLE}" for pasted text`),
+  progressId: progressIdField,
 });
 export type AnalyzeUploadFields = z.infer<typeof analyzeUploadFieldsSchema>;

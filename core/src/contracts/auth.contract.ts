@@ -5,7 +5,7 @@ import { emailField, passwordField, usernameField } from './fields.ts';
 export const signInSchema = z.object({
   email: emailField('Please enter a valid email address'),
   password: passwordField,
-});
+}).meta({ id: 'SignIn', description: 'Sign-in credentials' });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** POST /api/register (spec §3 "Sign-up has firstName (filled from the username), email, password"). */
@@ -13,7 +13,7 @@ export const registerSchema = z.object({
   firstName: usernameField,
   email: emailField('Invalid email address'),
   password: passwordField,
-});
+}).meta({ id: 'Register', description: 'A new account: `firstName` is the username the sign-up form asks for' });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The /signup form (spec §5 "Sign-up"): username becomes firstName on the wire. */

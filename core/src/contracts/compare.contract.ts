@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MAX_TITLE_CHARACTERS } from './analyze.contract.ts';
+import { DEFAULT_TEXT_TITLE, MAX_TITLE_CHARACTERS, progressIdField } from './analyze.contract.ts';
 import { versionLabels, type VersionSide } from './analysis-catalogue.ts';
 import { comparisonResultSchema } from './comparison-result.contract.ts';
 import { storableText, textField } from './fields.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const titleOf = (version: string) => `The ${version} version's title; else its PDF's file name, or "${DEFAULT_TEXT_TITLE}"`;
 const title = textField().pipe(z.string().trim().max(MAX_TITLE_CHARACTERS, { message: `A title can be at most ${MAX_TITLE_CHARACTERS} characters` }));
 
 /**
@@ -14,11 +15,11 @@ const title = textField().pipe(z.string().trim().max(MAX_TITLE_CHARACTERS, { mes
  * Shared by the API, the Compare page and `civicwatch compare`.
  */
 export const compareUploadFieldsSchema = z.object({
-  before: z.string().transform(storableText).optional(),
-  after: z.string().transform(storableText).optional(),
-  beforeTitle: z.preprocess(blankToUndefined, title.optional()),
-  afterTitle: z.preprocess(blankToUndefined, title.optional()),
-  progressId: z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional()),
+  before: z.string().transform(storableText).optional().describe('The earlier version: its text, pasted, or its PDF as a file part'),
+  after: z.string().transform(storableText).optional().describe('The later version: its text, pasted, or its PDF as a file part'),
+  beforeTitle: z.preprocess(blankToUndefined, title.optional()).describe(titleOf('earlier')),
+  afterTitle: z.preprocess(blankToUndefined, title.optional()).describe(titleOf('later')),
+  progressId: progressIdField,
 });
 export type CompareUploadFields = z.infer<typeof compareUploadFieldsSchema>;
 
@@ -29,5 +30,5 @@ export const missingVersionMessage = (side: VersionSide) => `${versionLabels[sid
 export const compareResponseSchema = comparisonResultSchema.extend({
   analysisId: z.uuid(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'CompareResponse', description: 'A comparison of two versions, stored in the history under `analysisId`' });
 export type CompareResponse = z.infer<typeof compareResponseSchema>;

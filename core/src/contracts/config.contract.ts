@@ -9,5 +9,5 @@ export const publicConfigSchema = z.object({
   verifiedEmailRequired: z.boolean(),
   devPagesEnabled: z.boolean(),
   analyzer: z.enum(['embedded', 'openai', 'ollama']),
-});
+}).meta({ id: 'PublicConfig', description: "What the web app may know of the server's configuration" });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

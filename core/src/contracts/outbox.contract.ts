@@ -42,6 +42,6 @@ export const outboxMessageViewSchema = z.object({
   sentAt: z.iso.datetime().nullable(),
   /** When delivery tries (again); null once sent or given up. */
   nextAttemptAt: z.iso.datetime().nullable(),
-});
+}).meta({ id: 'OutboxMessageView', description: 'One e-mail of the outbox, whole, with its delivery state' });
 export type OutboxMessageView = z.infer<typeof outboxMessageViewSchema>;
 export const outboxMessageListSchema = z.array(outboxMessageViewSchema);

@@ -19,7 +19,7 @@ export const createPaymentIntentSchema = z.object({
   tier: paidTier,
   promoCode: optionalPromo,
   originalAmount: wholeDollars.optional(),
-});
+}).meta({ id: 'CreatePaymentIntent', description: 'A checkout: the tier and the amount the page shows, in whole dollars' });
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
 /**
@@ -32,18 +32,18 @@ export const createPaymentIntentResponseSchema = z.object({
   amount: z.number().int().nonnegative(),
   paid: z.boolean(),
   credits: z.number().int().nonnegative().optional(),
-});
+}).meta({ id: 'CreatePaymentIntentResponse', description: 'The client secret of the first payment, or none when nothing is due' });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 /** POST /api/create-subscription (the developer pages): a tier at full price. */
-export const createSubscriptionSchema = z.object({ tier: paidTier });
+export const createSubscriptionSchema = z.object({ tier: paidTier }).meta({ id: 'CreateSubscription', description: 'A paid tier at full price' });
 
 /** POST /api/payment-success (spec §7). */
 export const paymentSuccessSchema = z.object({
   payment_intent_id: z.string({ error: 'payment_intent_id is required' }).trim().min(1, { message: 'payment_intent_id is required' }).max(255),
   tier: z.string().optional(),
   promoCode: optionalPromo,
-});
+}).meta({ id: 'PaymentSuccess', description: 'A payment the browser confirmed with Stripe' });
 export type PaymentSuccessInput = z.output<typeof paymentSuccessSchema>;
 
 /** Its answer: `credits` is the new balance ("You now have {n} credits", DECISIONS "Contract details"). */
@@ -51,7 +51,7 @@ export const paymentSuccessResponseSchema = z.object({
   credits: z.number().int().nonnegative(),
   tier: tierIdSchema,
   creditsGranted: z.number().int().nonnegative(),
-});
+}).meta({ id: 'PaymentSuccessResponse', description: 'The tier, the credits granted and the new balance' });
 export type PaymentSuccessResponse = z.infer<typeof paymentSuccessResponseSchema>;
 
 /** GET /api/subscription: the signed-in user's paid plan, or null on the free tier. */
@@ -60,5 +60,5 @@ export const subscriptionViewSchema = z.object({
   status: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: z.iso.datetime().nullable(),
-}).nullable();
+}).meta({ id: 'SubscriptionView', description: 'A paid plan and where its period stands' }).nullable();
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;

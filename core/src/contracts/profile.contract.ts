@@ -16,5 +16,5 @@ export const profileUpdateSchema = z.object({
   country: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.enum(countryCodes, { message: 'Please choose a country from the list' })).optional(),
   state: optionalText(100),
-});
+}).meta({ id: 'ProfileUpdate', description: 'The profile fields to change; an empty string clears a field' });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

@@ -17,7 +17,7 @@ export const promoCodeInputSchema = z.object({
   code: textField(MISSING_PROMO_CODE_MESSAGE)
     .transform(normalizePromoCode)
     .pipe(z.string().min(1, { message: MISSING_PROMO_CODE_MESSAGE }).max(64, { message: 'A promo code has at most 64 characters' })),
-});
+}).meta({ id: 'PromoCode', description: 'A promo code as typed; matched trimmed and upper-cased' });
 export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
 
 /** POST /api/validate-promo answer (spec §3 "Promo validation response"). */
@@ -25,14 +25,14 @@ export const promoValidationSchema = z.object({
   type: promoTypeSchema,
   credits: z.number().int().nonnegative(),
   discountPercent: z.number().int().min(0).max(100),
-});
+}).meta({ id: 'PromoValidation', description: 'What a promo code would give' });
 export type PromoValidation = z.infer<typeof promoValidationSchema>;
 
 /** POST /api/redeem-promo answer: the credits granted and the new balance (DECISIONS "Contract details"). */
 export const redeemPromoResponseSchema = z.object({
   credits: z.number().int().positive(),
   balance: z.number().int().nonnegative(),
-});
+}).meta({ id: 'RedeemPromoResponse', description: 'The credits granted and the new balance' });
 export type RedeemPromoResponse = z.infer<typeof redeemPromoResponseSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -101,7 +101,8 @@ export const createPromoSchema = z
     if (promo.type === 'discount' && (promo.discountPercent < 1 || promo.discountPercent > 100)) {
       ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: 'The discount must be between 1 and 100 percent' });
     }
-  });
+  })
+  .meta({ id: 'CreatePromo', description: 'A new promo code: credits, or a first-month discount' });
 export type CreatePromoInput = z.output<typeof createPromoSchema>;
 
 /** A promo code as administrators see it (spec §3 "Promo code"). */
@@ -116,5 +117,5 @@ export const promoCodeViewSchema = z.object({
   expiresAt: z.iso.datetime(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'PromoCodeView', description: 'A promo code as administrators see it' });
 export type PromoCodeView = z.infer<typeof promoCodeViewSchema>;

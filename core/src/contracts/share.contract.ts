@@ -10,7 +10,7 @@ export const shareLinkSchema = z.object({
   url: z.url(),
   token: z.string(),
   sharedAt: z.iso.datetime(),
-});
+}).meta({ id: 'ShareLink', description: "An analysis's live public link" });
 export type ShareLinkView = z.infer<typeof shareLinkSchema>;
 
 export const sharedAnalysisParamsSchema = z.object({ token: z.string() });
@@ -25,5 +25,5 @@ export const sharedAnalysisSchema = z.object({
   createdAt: z.iso.datetime(),
   sharedAt: z.iso.datetime(),
   result: z.record(z.string(), z.unknown()),
-});
+}).meta({ id: 'SharedAnalysis', description: 'A shared analysis as anyone with its link reads it, without anything of its owner' });
 export type SharedAnalysis = z.infer<typeof sharedAnalysisSchema>;

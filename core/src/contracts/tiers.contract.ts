@@ -25,6 +25,6 @@ export const subscriptionTierSchema = z.object({
   isActive: z.boolean(),
   maxPages: z.number().int().positive(),
   maxCharacters: z.number().int().positive(),
-});
+}).meta({ id: 'SubscriptionTier', description: 'A subscription tier; `price` is whole dollars a month, as a string' });
 export type SubscriptionTierView = z.infer<typeof subscriptionTierSchema>;
 export const subscriptionTierListSchema = z.array(subscriptionTierSchema);

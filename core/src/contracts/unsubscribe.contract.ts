@@ -16,5 +16,6 @@ export const unsubscribeQuerySchema = z.object({
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 
 /** Its answer (spec §3 "Unsubscribe response has message"). */
-export const unsubscribeResponseSchema = z.object({ message: z.string().min(1) });
+export const unsubscribeResponseSchema = z.object({ message: z.string().min(1) })
+  .meta({ id: 'UnsubscribeResponse', description: 'What the unsubscribe page shows' });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

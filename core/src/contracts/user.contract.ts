@@ -24,5 +24,5 @@ export const userViewSchema = z.object({
    * visit, so that the home page greets "Welcome" rather than "Welcome back".
    */
   firstVisit: z.boolean().optional(),
-});
+}).meta({ id: 'UserView', description: 'The signed-in user as the web app sees it' });
 export type UserView = z.infer<typeof userViewSchema>;

@@ -1,7 +1,10 @@
 import type { ErrorCode } from '@civicwatch/core';
 
+/** Every status an error answer can have. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 502 | 503;
+
 /** The one table from domain error codes to HTTP statuses (DECISIONS "Contract details"). */
-export const errorStatus: Record<ErrorCode, number> = {
+export const errorStatus: Record<ErrorCode, ErrorStatus> = {
   'validation.invalid': 400,
   'auth.unauthorized': 401,
   'auth.invalid_credentials': 401,
@@ -62,4 +65,23 @@ export const errorStatus: Record<ErrorCode, number> = {
   'billing.no_subscription': 404,
   'billing.no_customer': 404,
   'webhook.invalid_signature': 400,
+};
+
+/**
+ * What an error status tells a client, as the API reference describes it on every operation that declares the
+ * status (apps/api/src/plugins/api-docs.ts); a route gives a narrower meaning with `errorBodySchema.describe()`.
+ */
+export const errorStatusMeaning: Record<ErrorStatus, string> = {
+  400: 'Refused as sent: `message` says what to change',
+  401: 'Not signed in: no session cookie, or its session ended (sign in with POST /api/login)',
+  402: 'Not enough credits, or a payment that has not gone through',
+  403: 'Not allowed: a paid feature on this tier, an administrator\'s call, or a request from another site',
+  404: 'Not found, or not the caller\'s',
+  409: 'In conflict with the account as it stands: an address taken, a code already redeemed, an e-mail not verified…',
+  410: 'Gone: the link or code was good once (used, expired or withdrawn)',
+  413: 'Too much for the plan (size, pages, characters) or too complex to read safely',
+  429: 'Too many requests for now: wait, as many seconds as the Retry-After header says when it is there',
+  500: 'Failed on the server\'s side after every retry; an analysis\'s credit is given back',
+  502: 'The payment provider refused or could not be reached',
+  503: 'Unavailable for now (the database, the analyser, payments on this server): try again later',
 };

@@ -9,6 +9,7 @@ import {
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '../plugins/auth-rate-limit.ts';
 import { ownView, signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 import { SESSION_COOKIE } from '../plugins/sessions.ts';
 
 /** The export's file name: the product and the day it was taken, `civicwatch-export-2026-03-15.json`. */
@@ -28,9 +29,11 @@ export async function accountDataRoutes(app: FastifyInstance, options: { publicU
 
   typed.put('/api/account/email-preferences', {
     schema: {
+      operationId: 'updateEmailPreferences',
       tags: ['account'],
       summary: 'Choose the optional e-mail: product news, analysis-complete notices, payment receipts; answers the updated user',
-      body: emailPreferencesSchema, response: { 200: userViewSchema, 400: errorBodySchema, 401: errorBodySchema },
+      security: needsSession,
+      body: emailPreferencesSchema, response: { 200: userViewSchema.describe('The updated user'), 400: errorBodySchema, 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -41,9 +44,12 @@ export async function accountDataRoutes(app: FastifyInstance, options: { publicU
 
   typed.get('/api/credits/history', {
     schema: {
+      operationId: 'listCreditHistory',
       tags: ['account'],
       summary: 'Every change of the credit balance, newest first, with its reason and the balance after it; the total is in X-Total-Count',
-      querystring: creditHistoryQuerySchema, response: { 200: creditHistorySchema, 400: errorBodySchema, 401: errorBodySchema },
+      security: needsSession,
+      querystring: creditHistoryQuerySchema,
+      response: { 200: creditHistorySchema.describe('A page of the credit history'), 400: errorBodySchema, 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -54,9 +60,11 @@ export async function accountDataRoutes(app: FastifyInstance, options: { publicU
 
   typed.get('/api/account/export', {
     schema: {
+      operationId: 'exportAccount',
       tags: ['account'],
       summary: 'Download everything held about the account as a JSON file: profile, every analysis, credit history, payments, promo codes',
-      response: { 200: accountExportSchema, 401: errorBodySchema },
+      security: needsSession,
+      response: { 200: accountExportSchema.describe('The export, as a file to save (Content-Disposition: attachment)'), 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -72,12 +80,15 @@ export async function accountDataRoutes(app: FastifyInstance, options: { publicU
 
   typed.delete('/api/account', {
     schema: {
+      operationId: 'deleteAccount',
       tags: ['account'],
       summary: 'Delete the account after its password: ends any subscription, removes its analyses, sessions and personal data, '
         + 'keeps only its paid invoices, anonymised; signs out',
+      security: needsSession,
       body: deleteAccountSchema,
       response: {
-        204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema,
+        204: z.null().describe('Deleted and signed out: the session cookie is cleared'),
+        400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema,
         502: errorBodySchema, 503: errorBodySchema,
       },
     },

@@ -9,6 +9,7 @@ import {
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { createAuthRateLimits } from '../plugins/auth-rate-limit.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 
 /** Per client address, for the links' public routes: following one's own links is a handful of requests. */
 export const ACCOUNT_LINK_REQUESTS_PER_MINUTE = 30;
@@ -46,10 +47,11 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/password/forgot', {
     schema: {
+      operationId: 'requestPasswordReset',
       tags: ['account'],
       summary: 'E-mail a one-hour password reset link; the same 202 answer whether or not the address has an account',
       body: forgotPasswordSchema,
-      response: { 202: messageSchema, 400: errorBodySchema, 429: errorBodySchema },
+      response: { 202: messageSchema.describe('Taken in: a link is on its way if the address has an account'), 400: errorBodySchema, 429: errorBodySchema },
     },
     preHandler: limits.checkAndSpendPasswordReset,
   }, async (request, reply) => {
@@ -59,10 +61,11 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/password/reset', {
     schema: {
+      operationId: 'resetPassword',
       tags: ['account'],
       summary: 'Set a new password with the token of a reset link (single use, one hour); signs out every other session',
       body: resetPasswordSchema,
-      response: { 204: z.null(), ...linkErrors },
+      response: { 204: z.null().describe('The password is changed and every other session ended'), ...linkErrors },
     },
     preHandler: limits.checkAndSpendNewPassword,
   }, async (request, reply) => {
@@ -73,10 +76,11 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/email/verify', {
     schema: {
+      operationId: 'verifyEmail',
       tags: ['account'],
       summary: 'Verify the address an e-mail verification link was sent to (no session needed)',
       body: accountLinkSchema,
-      response: { 200: messageSchema, ...linkErrors },
+      response: { 200: messageSchema.describe('The address is verified'), ...linkErrors },
     },
     config: linkRateLimit,
   }, async (request, reply) => {
@@ -87,9 +91,11 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/email/verification', {
     schema: {
+      operationId: 'sendEmailVerification',
       tags: ['account'],
       summary: "E-mail a new verification link to the signed-in user's address",
-      response: { 202: messageSchema, ...signedInErrors },
+      security: needsSession,
+      response: { 202: messageSchema.describe('A new verification link is on its way'), ...signedInErrors },
     },
     config: { rateLimit: { max: VERIFICATION_EMAILS_PER_HOUR, timeWindow: 3_600_000, keyGenerator: byAccount('verification') } },
     preValidation: app.requireUser,
@@ -101,10 +107,12 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/account/password', {
     schema: {
+      operationId: 'changePassword',
       tags: ['account'],
       summary: 'Change the password (the current one is asked again); signs out every other session',
+      security: needsSession,
       body: changePasswordSchema,
-      response: { 204: z.null(), ...signedInErrors },
+      response: { 204: z.null().describe('The password is changed and every other session ended'), ...signedInErrors },
     },
     config: confirmationRateLimit('change-password'),
     preValidation: app.requireUser,
@@ -116,10 +124,12 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/account/email', {
     schema: {
+      operationId: 'requestEmailChange',
       tags: ['account'],
       summary: 'Ask to change the e-mail address (with the password): a confirmation link goes to the new address, a notice to the current one',
+      security: needsSession,
       body: changeEmailSchema,
-      response: { 202: messageSchema, ...signedInErrors },
+      response: { 202: messageSchema.describe('A confirmation link is on its way to the new address'), ...signedInErrors },
     },
     config: confirmationRateLimit('change-email'),
     preValidation: app.requireUser,
@@ -131,10 +141,11 @@ export async function accountRecoveryRoutes(app: FastifyInstance) {
 
   r.post('/api/account/email/confirm', {
     schema: {
+      operationId: 'confirmEmailChange',
       tags: ['account'],
       summary: 'Move the account to the new address with the token of its confirmation link (no session needed)',
       body: accountLinkSchema,
-      response: { 200: messageSchema, ...linkErrors },
+      response: { 200: messageSchema.describe('The account now uses the new address'), ...linkErrors },
     },
     config: linkRateLimit,
   }, async (request, reply) => {

@@ -11,16 +11,20 @@ import {
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { adminActor } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 
 const refusals = {
-  400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema,
+  400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema.describe('Signed in, but the account does not have the admin role'),
+  404: errorBodySchema, 409: errorBodySchema,
   502: errorBodySchema, 503: errorBodySchema,
 };
+/** What every operation here shares in the API reference: its tag, and the session of an administrator. */
+const adminOnly = { tags: ['admin'], security: needsSession };
 
 // Any string: an id that is not one of ours is unknown (404), whatever its shape.
 const idParams = z.object({ id: z.string() });
 /** The panel's tier editor: the tier comes from the path, the body holds only the fields to change. */
-const tierChangesSchema = updateTierSchema.omit({ tier: true });
+const tierChangesSchema = updateTierSchema.omit({ tier: true }).meta({ id: 'TierChanges', description: 'The fields of a tier to change' });
 
 /**
  * The admin panel's calls (spec §6, §7; DECISIONS "Administrators", "Contract details"). Every route here
@@ -48,14 +52,14 @@ export async function adminRoutes(app: FastifyInstance) {
   app.addHook('preValidation', app.requireAdmin);
 
   typed.get('/api/admin/settings', {
-    schema: { tags: ['admin'], summary: 'The three AI prompts (free, paid, summary)', response: { 200: settingListSchema, ...refusals } },
+    schema: { ...adminOnly, operationId: 'listPrompts', summary: 'The three AI prompts (free, paid, summary)', response: { 200: settingListSchema.describe('The three prompts'), ...refusals } },
   }, async () => getPrompts.execute());
 
   typed.post('/api/admin/settings', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'updatePrompt',
       summary: 'Save one prompt (the panel sends one call per prompt); the paid prompt must keep {{STATE}} and {{COUNTRY}}',
-      body: updateSettingSchema, response: { 200: settingViewSchema, ...refusals },
+      body: updateSettingSchema, response: { 200: settingViewSchema.describe('The prompt as saved'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await updatePrompt.execute(adminActor(request), request.body);
@@ -65,9 +69,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.get('/api/admin/users', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'listUsers',
       summary: 'Users, newest first, as a plain array; q searches e-mail and name; the total is in X-Total-Count',
-      querystring: userListQuerySchema, response: { 200: z.array(userViewSchema), ...refusals },
+      querystring: userListQuerySchema, response: { 200: z.array(userViewSchema).describe('A page of users; the total in X-Total-Count'), ...refusals },
     },
   }, async (request, reply) => {
     const { users, total } = await listUsers.execute({ search: request.query.q, page: request.query.page, pageSize: request.query.pageSize });
@@ -77,9 +81,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.delete('/api/admin/users/:id', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'deleteUser',
       summary: 'Delete an account with its analyses, credits and personal data, keeping its paid invoices anonymised; never an administrator',
-      params: idParams, response: { 204: z.null(), ...refusals },
+      params: idParams, response: { 204: z.null().describe('The account is deleted'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await deleteUser.execute(adminActor(request), request.params.id);
@@ -89,9 +93,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.post('/api/admin/users/:id/verify-email', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'verifyUserEmail',
       summary: 'Mark the account\'s e-mail address verified, as its e-mail link does (an address ADMIN_EMAILS names becomes an administrator); answers the user',
-      params: idParams, response: { 200: userViewSchema, ...refusals },
+      params: idParams, response: { 200: userViewSchema.describe('The user, verified'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await verifyUserEmail.execute(adminActor(request), request.params.id);
@@ -101,9 +105,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.post('/api/admin/update-user-tier', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'setUserTier',
       summary: 'Move a user to a tier and set their credits (through the ledger); answers the updated user',
-      body: updateUserTierSchema, response: { 200: userViewSchema, ...refusals },
+      body: updateUserTierSchema, response: { 200: userViewSchema.describe('The updated user'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await setUserTier.execute(adminActor(request), request.body);
@@ -113,9 +117,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.post('/api/admin/refund', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'refundPayment',
       summary: 'Refund part or all of the user\'s latest payment through Stripe, never more than was paid',
-      body: refundSchema, response: { 200: refundResponseSchema, ...refusals },
+      body: refundSchema, response: { 200: refundResponseSchema.describe('Refunded through Stripe'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await refundPayment.execute(adminActor(request), request.body);
@@ -124,14 +128,14 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   typed.get('/api/admin/promo-codes', {
-    schema: { tags: ['admin'], summary: 'Every promo code, newest first', response: { 200: z.array(promoCodeViewSchema), ...refusals } },
+    schema: { ...adminOnly, operationId: 'listPromoCodes', summary: 'Every promo code, newest first', response: { 200: z.array(promoCodeViewSchema).describe('Every promo code'), ...refusals } },
   }, async () => (await listPromos.execute()).map(toPromoCodeView));
 
   typed.post('/api/admin/promo-codes', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'createPromoCode',
       summary: 'Create a promo code (credits, or a first-month discount)',
-      body: createPromoSchema, response: { 201: promoCodeViewSchema, ...refusals },
+      body: createPromoSchema, response: { 201: promoCodeViewSchema.describe('The new code'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await createPromo.execute(adminActor(request), request.body);
@@ -141,9 +145,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.delete('/api/admin/promo-codes/:id', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'deletePromoCode',
       summary: 'Delete a promo code; credits it already granted stay',
-      params: idParams, response: { 204: z.null(), ...refusals },
+      params: idParams, response: { 204: z.null().describe('The code is deleted'), ...refusals },
     },
   }, async (request, reply) => {
     const result = await deletePromo.execute(adminActor(request), request.params.id);
@@ -152,18 +156,18 @@ export async function adminRoutes(app: FastifyInstance) {
   });
 
   typed.get('/api/admin/stats', {
-    schema: { tags: ['admin'], summary: 'Users by tier, administrators, analyses and credits spent', response: { 200: adminStatsSchema, ...refusals } },
+    schema: { ...adminOnly, operationId: 'getAdminStats', summary: 'Users by tier, administrators, analyses and credits spent', response: { 200: adminStatsSchema.describe('The figures'), ...refusals } },
   }, async () => getStats.execute());
 
   typed.get('/api/admin/tiers', {
-    schema: { tags: ['admin'], summary: 'The subscription tiers, with their limits and Stripe price ids', response: { 200: subscriptionTierListSchema, ...refusals } },
+    schema: { ...adminOnly, operationId: 'listAllTiers', summary: 'The subscription tiers, with their limits and Stripe price ids', response: { 200: subscriptionTierListSchema.describe('Every tier, switched off ones too'), ...refusals } },
   }, async () => (await listTiers.execute({ includeInactive: true })).map(toTierView));
 
   typed.patch('/api/admin/tiers/:id', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'updateTier',
       summary: 'Change a tier: price (whole dollars), credits, page and character limits, features, Stripe price id, active',
-      params: idParams, body: tierChangesSchema, response: { 200: subscriptionTierSchema, ...refusals },
+      params: idParams, body: tierChangesSchema, response: { 200: subscriptionTierSchema.describe('The tier as changed'), ...refusals },
     },
   }, async (request, reply) => {
     const tier = normalizeTierId(request.params.id);
@@ -175,9 +179,9 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.get('/api/admin/audit', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'listAuditLog',
       summary: 'The audit log, newest first; the total is in X-Total-Count',
-      querystring: auditListQuerySchema, response: { 200: auditEntryListSchema, ...refusals },
+      querystring: auditListQuerySchema, response: { 200: auditEntryListSchema.describe('A page of the log; the total in X-Total-Count'), ...refusals },
     },
   }, async (request, reply) => {
     const { entries, total } = await listAuditLog.execute(request.query);
@@ -187,10 +191,10 @@ export async function adminRoutes(app: FastifyInstance) {
 
   typed.get('/api/admin/outbox', {
     schema: {
-      tags: ['admin'],
+      ...adminOnly, operationId: 'listOutbox',
       summary: 'The e-mail outbox, newest first: each message whole, pending, sent or failed, with its attempts and last error; '
         + 'the total is in X-Total-Count',
-      querystring: outboxListQuerySchema, response: { 200: outboxMessageListSchema, ...refusals },
+      querystring: outboxListQuerySchema, response: { 200: outboxMessageListSchema.describe('A page of the outbox; the total in X-Total-Count'), ...refusals },
     },
   }, async (request, reply) => {
     const { page, pageSize } = request.query;

@@ -7,9 +7,11 @@ import {
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 
 // Any string: a malformed id is as unknown as another user's, and both answer 404.
 const analysisParams = z.object({ id: z.string() });
+const noSuchAnalysis = errorBodySchema.describe('The caller has no analysis with this id');
 
 /**
  * The signed-in user's own analyses: history, one analysis, deletion, and its public share link (ADR 0010).
@@ -25,8 +27,8 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.get('/api/analyses', {
     schema: {
-      tags: ['analysis'], summary: 'All analyses, newest first; q searches titles',
-      querystring: analysisListQuerySchema, response: { 200: analysisListSchema, 400: errorBodySchema, 401: errorBodySchema },
+      operationId: 'listAnalyses', tags: ['analysis'], summary: 'All analyses, newest first; q searches titles', security: needsSession,
+      querystring: analysisListQuerySchema, response: { 200: analysisListSchema.describe('A page of the history'), 400: errorBodySchema, 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request) => {
@@ -36,8 +38,8 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.get('/api/analyses/:id', {
     schema: {
-      tags: ['analysis'], summary: 'One analysis with its full result',
-      params: analysisParams, response: { 200: dashboardAnalysisSchema, 401: errorBodySchema, 404: errorBodySchema },
+      operationId: 'getAnalysis', tags: ['analysis'], summary: 'One analysis with its full result', security: needsSession,
+      params: analysisParams, response: { 200: dashboardAnalysisSchema.describe('The analysis'), 401: errorBodySchema, 404: noSuchAnalysis },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -48,8 +50,9 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.delete('/api/analyses/:id', {
     schema: {
-      tags: ['analysis'], summary: 'Delete an analysis (its credit is not returned) and its share link',
-      params: analysisParams, response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      operationId: 'deleteAnalysis', tags: ['analysis'], summary: 'Delete an analysis (its credit is not returned) and its share link',
+      security: needsSession,
+      params: analysisParams, response: { 204: z.null().describe('Deleted, with its share link'), 401: errorBodySchema, 404: noSuchAnalysis },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -60,9 +63,11 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.post('/api/analyses/:id/share', {
     schema: {
+      operationId: 'shareAnalysis',
       tags: ['analysis'],
       summary: 'Share an analysis through a public link; an analysis already shared answers its live link',
-      params: analysisParams, response: { 200: shareLinkSchema, 401: errorBodySchema, 404: errorBodySchema },
+      security: needsSession,
+      params: analysisParams, response: { 200: shareLinkSchema.describe('Its live public link'), 401: errorBodySchema, 404: noSuchAnalysis },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -73,8 +78,9 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.delete('/api/analyses/:id/share', {
     schema: {
-      tags: ['analysis'], summary: 'Stop sharing an analysis: its link no longer opens it (idempotent)',
-      params: analysisParams, response: { 204: z.null(), 401: errorBodySchema, 404: errorBodySchema },
+      operationId: 'stopSharingAnalysis', tags: ['analysis'], summary: 'Stop sharing an analysis: its link no longer opens it (idempotent)',
+      security: needsSession,
+      params: analysisParams, response: { 204: z.null().describe('Not shared (any more)'), 401: errorBodySchema, 404: noSuchAnalysis },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {

@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analyzeResponseSchema, analyzeUploadFieldsSchema, documentTitle,
-  errorBodySchema, isFinalProgress, type AnalysisProgressEvent, type DocumentSource,
+  MAX_DOCUMENT_BYTES, RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analysisProgressEventSchema, analyzeResponseSchema,
+  analyzeUploadFieldsSchema, documentTitle, errorBodySchema, isFinalProgress, type AnalysisProgressEvent, type DocumentSource,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { invalid, readMultipartForm } from '../http/multipart-form.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { leftBlank, multipartBody, needsSession } from '../plugins/api-docs.ts';
 
 /** A stream nobody ends (an analysis that never started) is closed after this long; EventSource reconnects if still wanted. */
 const MAX_STREAM_MS = 15 * 60_000;
@@ -17,6 +18,15 @@ const HEARTBEAT_MS = 15_000;
 
 /** POST /api/analyze's body: one PDF in "document", or pasted text in "text". */
 const ANALYZE_FORM = { fileFields: ['document'], textFields: ['text'], tooManyFiles: 'Only one file can be uploaded at a time' } as const;
+
+/** That body as the API reference shows it: the PDF part, and the text fields the handler parses with the contracts. */
+const { text, title, progressId } = analyzeUploadFieldsSchema.shape;
+const { analysisType, country, state, customPrompt } = analysisOptionsSchema.shape;
+export const analyzeFormDoc = z.object({
+  document: z.file().mime('application/pdf').optional().describe(`The PDF, ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB at most; or send \`text\``),
+  text: leftBlank(text), title: leftBlank(title), analysisType, country, state: leftBlank(state), customPrompt: leftBlank(customPrompt),
+  progressId: leftBlank(progressId),
+});
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid request';
 
@@ -35,17 +45,22 @@ export async function analyzeRoutes(app: FastifyInstance) {
 
   routes.post('/api/analyze', {
     schema: {
+      operationId: 'analyzeDocument',
       tags: ['analysis'],
-      summary: 'Analyse a PDF (field "document") or pasted text (field "text"); costs 1 credit',
-      description: 'multipart/form-data fields: document (one PDF, 10 MB at most) or text; title; analysisType (summary, '
-        + 'constitutional, custom); country; state; customPrompt (custom only); progressId (a UUID, to follow '
-        + 'GET /api/analyze/progress/{progressId}). A refusal takes no credit; a failed analysis gives its credit back.',
-      consumes: ['multipart/form-data'],
+      summary: 'Analyse a PDF (part "document") or pasted text (field "text"); costs 1 credit',
+      description: 'The answer comes when the analysis is done; send a `progressId` to follow it meanwhile. A refusal takes no '
+        + 'credit; a failed analysis gives its credit back.',
+      security: needsSession,
       response: {
-        200: analyzeResponseSchema,
-        400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema,
+        200: analyzeResponseSchema.describe('The analysis, stored in the history; 1 credit spent'),
+        400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema.describe('No credits left'),
+        403: errorBodySchema.describe('This tier does not offer the analysis asked for (a state, a custom focus)'),
+        413: errorBodySchema,
+        500: errorBodySchema.describe('The analysis failed after every retry; its credit is given back'),
+        503: errorBodySchema.describe('The analyser is unavailable (the credit is given back), or the analysis outlasted the request and goes on'),
       },
     },
+    config: { swaggerTransform: multipartBody(analyzeFormDoc) },
     preValidation: app.requireUser,
   }, async (request, reply) => {
     const form = await readMultipartForm(app, request, ANALYZE_FORM);
@@ -76,14 +91,23 @@ export async function analyzeRoutes(app: FastifyInstance) {
 
   routes.get('/api/analyze/progress/:progressId', {
     schema: {
+      operationId: 'followAnalysisProgress',
       tags: ['analysis'],
       summary: 'Server-sent events of the caller\'s analysis posted with this progressId',
+      security: needsSession,
       description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done" or "failed". It opens '
         + 'once the POST has taken the analysis in, on any instance (progress is kept in the database, ADR 0012), and '
         + 'until a minute after it ended; another id answers 404. Streams open at once are limited per user and per '
         + 'process (429, ADR 0005).',
       params: z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) }),
-      response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+      response: {
+        200: {
+          description: 'A stream of events, each `data:` line an AnalysisProgressEvent as JSON',
+          content: { 'text/event-stream': { schema: analysisProgressEventSchema } },
+        },
+        400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema.describe('No analysis of the caller\'s with this progressId'),
+        429: errorBodySchema.describe('Too many progress streams open at once'),
+      },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GetBillingAccount, OpenBillingPortal, billingAccountSchema, billingPortalSchema, errorBodySchema } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 
 /**
  * The Billing section of account settings: invoices and the saved card live at the payment provider, whose
@@ -15,18 +16,25 @@ export async function billingRoutes(app: FastifyInstance) {
 
   typed.get('/api/billing', {
     schema: {
+      operationId: 'getBilling',
       tags: ['payments'],
       summary: 'Whether the payment provider\'s portal (invoices, card) can be opened for this account',
-      response: { 200: billingAccountSchema, 401: errorBodySchema },
+      security: needsSession,
+      response: { 200: billingAccountSchema.describe('Whether the portal can be opened'), 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request) => getBillingAccount.execute(signedInUser(request).id));
 
   typed.post('/api/billing/portal', {
     schema: {
+      operationId: 'openBillingPortal',
       tags: ['payments'],
       summary: 'Open a Stripe customer-portal session for the account\'s invoices and card; answers its URL',
-      response: { 200: billingPortalSchema, 401: errorBodySchema, 404: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
+      security: needsSession,
+      response: {
+        200: billingPortalSchema.describe('The portal session, for the browser to open'), 401: errorBodySchema,
+        404: errorBodySchema.describe('The account has no customer at the payment provider'), 502: errorBodySchema, 503: errorBodySchema,
+      },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {

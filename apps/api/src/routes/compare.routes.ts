@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
 import {
-  RunAnalysis, compareResponseSchema, compareUploadFieldsSchema, documentTitle, errorBodySchema, missingVersionMessage, versionLabels,
+  MAX_DOCUMENT_BYTES, RunAnalysis, compareResponseSchema, compareUploadFieldsSchema, documentTitle, errorBodySchema, missingVersionMessage, versionLabels,
   type DocumentSource, type VersionSide,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { invalid, readMultipartForm, type MultipartForm } from '../http/multipart-form.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { leftBlank, multipartBody, needsSession } from '../plugins/api-docs.ts';
 
 /** POST /api/compare's body: each version a PDF file part or pasted text, in "before" and "after". */
 const COMPARE_FORM = {
@@ -17,6 +19,18 @@ const COMPARE_FORM = {
 } as const;
 
 const FIELDS: Record<VersionSide, 'before' | 'after'> = { earlier: 'before', later: 'after' };
+
+/**
+ * That body as the API reference shows it: each version as a PDF part, so that the page offers a file to choose;
+ * the description, the contract's, says its text may come as a text field instead.
+ */
+const pdfOrText = (field: z.ZodType) =>
+  z.file().mime('application/pdf').optional().describe(`${field.description ?? ''} (a PDF of ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB at most)`);
+const { before, after, beforeTitle, afterTitle, progressId } = compareUploadFieldsSchema.shape;
+export const compareFormDoc = z.object({
+  before: pdfOrText(before), after: pdfOrText(after),
+  beforeTitle: leftBlank(beforeTitle), afterTitle: leftBlank(afterTitle), progressId: leftBlank(progressId),
+});
 
 /** One version of the form: its PDF or its pasted text, and its title. */
 const versionOf = (form: MultipartForm, side: VersionSide, text: string | undefined, typedTitle: string | undefined) => {
@@ -36,17 +50,22 @@ export async function compareRoutes(app: FastifyInstance) {
 
   routes.post('/api/compare', {
     schema: {
+      operationId: 'compareVersions',
       tags: ['analysis'],
       summary: 'Compare two versions of a document (fields "before" and "after"); costs 1 credit, paid tiers only',
-      description: 'multipart/form-data fields: before and after, each one PDF (10 MB at most) or pasted text; beforeTitle; '
-        + 'afterTitle; progressId (a UUID, to follow GET /api/analyze/progress/{progressId}). The comparison is stored in '
-        + 'the history as an entry of type "comparison". A refusal takes no credit; a failed comparison gives its credit back.',
-      consumes: ['multipart/form-data'],
+      description: 'The comparison is stored in the history as an entry of type "comparison"; send a `progressId` to follow it '
+        + 'meanwhile. A refusal takes no credit; a failed comparison gives its credit back.',
+      security: needsSession,
       response: {
-        200: compareResponseSchema,
-        400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 503: errorBodySchema,
+        200: compareResponseSchema.describe('The comparison, stored in the history; 1 credit spent'),
+        400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema.describe('No credits left'),
+        403: errorBodySchema.describe('Comparing versions needs a paid tier'),
+        413: errorBodySchema,
+        500: errorBodySchema.describe('The comparison failed after every retry; its credit is given back'),
+        503: errorBodySchema.describe('The analyser is unavailable (the credit is given back), or the comparison outlasted the request and goes on'),
       },
     },
+    config: { swaggerTransform: multipartBody(compareFormDoc) },
     preValidation: app.requireUser,
   }, async (request, reply) => {
     const form = await readMultipartForm(app, request, COMPARE_FORM);

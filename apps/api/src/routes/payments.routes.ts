@@ -8,6 +8,10 @@ import {
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
+
+/** The subscription has started: its first payment waits for the card, unless nothing was due. */
+const checkoutStarted = createPaymentIntentResponseSchema.describe('Started: confirm its first payment with `clientSecret`, unless `paid`');
 
 const refusals = {
   400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema,
@@ -28,10 +32,12 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   typed.post('/api/create-payment-intent', {
     schema: {
+      operationId: 'createPaymentIntent',
       tags: ['payments'],
       summary: 'Start a monthly subscription to a paid tier: answers the client secret of its first payment',
+      security: needsSession,
       body: createPaymentIntentSchema,
-      response: { 200: createPaymentIntentResponseSchema, ...refusals },
+      response: { 200: checkoutStarted, ...refusals },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -42,10 +48,12 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   typed.post('/api/create-subscription', {
     schema: {
+      operationId: 'createSubscription',
       tags: ['payments'],
       summary: 'Start a subscription at full price (the developer pages)',
+      security: needsSession,
       body: createSubscriptionSchema,
-      response: { 200: createPaymentIntentResponseSchema, ...refusals },
+      response: { 200: checkoutStarted, ...refusals },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -56,10 +64,12 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   typed.post('/api/payment-success', {
     schema: {
+      operationId: 'confirmPayment',
       tags: ['payments'],
       summary: 'Report a confirmed payment: verified with Stripe, granted once; answers the new balance',
+      security: needsSession,
       body: paymentSuccessSchema,
-      response: { 200: paymentSuccessResponseSchema, ...refusals },
+      response: { 200: paymentSuccessResponseSchema.describe('Verified and granted (once): the new balance'), ...refusals },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -69,15 +79,20 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
 
   typed.get('/api/subscription', {
-    schema: { tags: ['payments'], summary: 'The signed-in user\'s paid plan, or null', response: { 200: subscriptionViewSchema, 401: errorBodySchema } },
+    schema: {
+      operationId: 'getSubscription', tags: ['payments'], summary: 'The signed-in user\'s paid plan, or null', security: needsSession,
+      response: { 200: subscriptionViewSchema.describe('The paid plan, or null on the free tier'), 401: errorBodySchema },
+    },
     preValidation: app.requireUser,
   }, async (request) => getSubscription.execute(signedInUser(request).id));
 
   typed.post('/api/cancel-subscription', {
     schema: {
+      operationId: 'cancelSubscription',
       tags: ['payments'],
       summary: 'Cancel the paid plan at the end of the period already paid for',
-      response: { 200: subscriptionViewSchema.unwrap(), ...refusals },
+      security: needsSession,
+      response: { 200: subscriptionViewSchema.unwrap().describe('The plan, ending with the period paid for'), ...refusals },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {
@@ -100,9 +115,14 @@ async function stripeWebhookRoute(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', {
     schema: {
+      operationId: 'receiveStripeEvent',
       tags: ['payments'],
       summary: 'Stripe events (renewals, failed payments, refunds, cancellations), verified by signature, each handled once',
-      response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored', 'unreadable']) }), 400: errorBodySchema, 502: errorBodySchema, 503: errorBodySchema },
+      response: {
+        200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored', 'unreadable']) })
+          .describe('Received; `outcome` says what became of it'),
+        400: errorBodySchema.describe('The Stripe-Signature header does not match the body'), 502: errorBodySchema, 503: errorBodySchema,
+      },
     },
   }, async (request, reply) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

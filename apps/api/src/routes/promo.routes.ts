@@ -6,6 +6,7 @@ import {
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { spendWithin } from '../plugins/auth-rate-limit.ts';
 import { signedInUser } from '../plugins/authentication.ts';
+import { needsSession } from '../plugins/api-docs.ts';
 
 /**
  * Promo-code attempts (validate and redeem together) one account may make in a minute: a person types a code
@@ -15,7 +16,11 @@ export const PROMO_ATTEMPTS_PER_USER_PER_MINUTE = 10;
 /** Per client address, whichever accounts it uses: room for a household or an office behind one address. */
 export const PROMO_ATTEMPTS_PER_ADDRESS_PER_MINUTE = 30;
 
-const refusals = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema, 429: errorBodySchema };
+const refusals = {
+  400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema.describe('No such code'),
+  409: errorBodySchema.describe('The caller already redeemed this code'), 410: errorBodySchema.describe('The code is switched off, expired or used up'),
+  429: errorBodySchema,
+};
 
 /** Spec §7 "validate-promo" and "redeem-promo"; both need a session. Refusals carry the message the page shows. */
 export async function promoRoutes(app: FastifyInstance) {
@@ -29,7 +34,10 @@ export async function promoRoutes(app: FastifyInstance) {
   ]);
 
   typed.post('/api/validate-promo', {
-    schema: { tags: ['promo'], summary: 'What a promo code would give the signed-in user', body: promoCodeInputSchema, response: { 200: promoValidationSchema, ...refusals } },
+    schema: {
+      operationId: 'validatePromo', tags: ['promo'], summary: 'What a promo code would give the signed-in user', security: needsSession,
+      body: promoCodeInputSchema, response: { 200: promoValidationSchema.describe('What the code gives'), ...refusals },
+    },
     preValidation: app.requireUser,
     preHandler: limitAttempts,
   }, async (request, reply) => {
@@ -39,7 +47,10 @@ export async function promoRoutes(app: FastifyInstance) {
   });
 
   typed.post('/api/redeem-promo', {
-    schema: { tags: ['promo'], summary: 'Redeem a credits code: answers the credits granted and the new balance', body: promoCodeInputSchema, response: { 200: redeemPromoResponseSchema, ...refusals } },
+    schema: {
+      operationId: 'redeemPromo', tags: ['promo'], summary: 'Redeem a credits code: answers the credits granted and the new balance', security: needsSession,
+      body: promoCodeInputSchema, response: { 200: redeemPromoResponseSchema.describe('Redeemed'), ...refusals },
+    },
     preValidation: app.requireUser,
     preHandler: limitAttempts,
   }, async (request, reply) => {

@@ -16,8 +16,12 @@ export async function sharedRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/shared/:token', {
     schema: {
-      tags: ['public'], summary: 'A shared analysis, read-only and without personal data',
-      params: sharedAnalysisParamsSchema, response: { 200: sharedAnalysisSchema, 404: errorBodySchema, 429: errorBodySchema },
+      operationId: 'getSharedAnalysis', tags: ['public'], summary: 'A shared analysis, read-only and without personal data',
+      params: sharedAnalysisParamsSchema,
+      response: {
+        200: sharedAnalysisSchema.describe('The shared analysis'),
+        404: errorBodySchema.describe('No analysis is shared under this token (any more)'), 429: errorBodySchema,
+      },
     },
     config: { rateLimit: { max: SHARED_VIEWS_PER_MINUTE, timeWindow: 60_000 } },
     // On every answer of the route, a 404 or a 429 included.

@@ -15,10 +15,14 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/unsubscribe', {
     schema: {
+      operationId: 'unsubscribe',
       tags: ['public'],
       summary: 'Turn off optional e-mail (analysis notices, product news) for the user an unsubscribe link was signed for',
       querystring: unsubscribeQuerySchema,
-      response: { 200: unsubscribeResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+      response: {
+        200: unsubscribeResponseSchema.describe('Optional e-mail is off for that user'),
+        400: errorBodySchema.describe('Not a valid unsubscribe link'), 404: errorBodySchema.describe('The account the link was for no longer exists'), 429: errorBodySchema,
+      },
     },
     config: { rateLimit: { max: UNSUBSCRIBE_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
   }, async (request, reply) => {

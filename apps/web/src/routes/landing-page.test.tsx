@@ -63,6 +63,7 @@ describe('landing page', () => {
     }
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'API Documentation' })).toHaveAttribute('href', '/api/docs');
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
   });
 });

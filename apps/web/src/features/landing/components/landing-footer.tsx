@@ -44,6 +44,12 @@ export function LandingFooter() {
                 Terms of Service
               </Link>
             </li>
+            <li>
+              {/* Served by the API, outside the web app's router: a whole page load. */}
+              <a href="/api/docs" className={linkClasses}>
+                API Documentation
+              </a>
+            </li>
             {placeholderLinks.map((label) => (
               <li key={label}>
                 <a href="#" className={linkClasses} onClick={(event) => event.preventDefault()}>
