@@ -12,6 +12,8 @@ export interface ExtractionTask {
   ocrDpi: number;
   /** Refuse a PDF with more pages than this as soon as it is opened, before any page is read or OCR'd. */
   maxPages?: number;
+  /** Stop reading, and refuse, at the first page that takes the document's characters of text over this. */
+  maxCharacters?: number;
   /** The models scans are read with; unset, they are chosen from the language of the document (ADR 0021). */
   ocrLanguages?: OcrLanguage[];
   /** Open the document and count its pages, refusing what opening it refuses, without reading any page. */
@@ -38,7 +40,7 @@ export type FromWorkerMessage = StartedMessage | ProgressMessage | LogMessage | 
 
 /** Expected failures only; anything else is a `CrashMessage`. */
 export type ExtractionFailureCode =
-  | 'document.corrupt' | 'document.encrypted' | 'document.empty' | 'document.too_many_pages' | 'document.too_complex';
+  | 'document.corrupt' | 'document.encrypted' | 'document.empty' | 'document.too_many_pages' | 'document.too_many_characters' | 'document.too_complex';
 
 /** A refusal for what reading the PDF would cost: its streams decode, use by use, to more than the budget. */
 export const TOO_MUCH_DATA_MESSAGE = 'This PDF holds more compressed data than can be read safely. Please upload a smaller or simpler PDF.';

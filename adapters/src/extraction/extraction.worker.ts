@@ -148,6 +148,7 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
     /** Scanned pages read so far: read again if the document's languages change. */
     const scans: Scan[] = [];
     const unoriented: number[] = [];
+    let characters = 0;
     for (let number = 1; number <= document.numPages; number++) {
       const page = await document.getPage(number);
       try {
@@ -179,6 +180,13 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
         }
       } finally {
         page.cleanup();
+      }
+      // Counted as the limits count them (`documentCharacters`): a scan over the limit is refused on the page
+      // that takes it over, not after the rest is read.
+      characters += pages.at(-1)!.text.trim().length;
+      if (task.maxCharacters !== undefined && characters > task.maxCharacters) {
+        return { kind: 'failure', code: 'document.too_many_characters',
+          message: `This document has more than ${task.maxCharacters} characters of text: page ${number} takes it over.` };
       }
     }
 

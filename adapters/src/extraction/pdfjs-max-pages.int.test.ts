@@ -28,6 +28,19 @@ describe('PdfjsTextExtractor maxPages (a tier\'s page limit)', () => {
   });
 });
 
+describe('PdfjsTextExtractor maxCharacters (a tier\'s character limit)', () => {
+  it('stops reading at the page that takes the document over the limit, not after the rest', async () => {
+    const progress: ExtractionProgress[] = [];
+    const result = await extractor.extract(read('fedreg-2020-17221.pdf'), { maxCharacters: 10_000, onProgress: (p) => progress.push(p) });
+    expect(!result.ok && result.error.code).toBe('document.too_many_characters');
+    const last = progress.at(-1);
+    expect(last?.pages).toBe(15);
+    expect(!result.ok && result.error.message).toBe(`This document has more than 10000 characters of text: page ${last?.page} takes it over.`);
+    // A Federal Register page holds some 8,000 characters: the second page goes over, the other 13 are never read.
+    expect(last?.page).toBeLessThanOrEqual(3);
+  });
+});
+
 describe('PdfjsTextExtractor check (what is refused before a credit is taken)', () => {
   it('counts the pages of the corpus\'s 66-page scan without reading one', async () => {
     expect(await extractor.check(read('wpld-board-packet-2018-08-15-scan.pdf'))).toEqual({ ok: true, value: { pages: 66 } });

@@ -79,7 +79,7 @@ export class PdfjsTextExtractor implements TextExtractor {
 
   async extract(
     bytes: Uint8Array,
-    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number } = {},
+    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number } = {},
   ): Promise<Result<ExtractedDocument, DomainError>> {
     const read = await this.#run(bytes, { ...options, openOnly: false });
     if (!read.ok) return read;
@@ -97,9 +97,9 @@ export class PdfjsTextExtractor implements TextExtractor {
   /** `bytes` given to a process of the pool, to be read or only opened; its refusals as errors. */
   async #run(
     bytes: Uint8Array,
-    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; openOnly: boolean },
+    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number; openOnly: boolean },
   ): Promise<Result<Exclude<ExtractionOutcome, { kind: 'failure' }>, DomainError>> {
-    const { onProgress, signal, maxPages, openOnly } = options;
+    const { onProgress, signal, maxPages, maxCharacters, openOnly } = options;
     signal?.throwIfAborted();
     if (!hasPdfSignature(bytes)) {
       return err(domainError('document.not_pdf', bytes.length === 0 ? 'The file is empty; please upload a PDF.' : 'This file is not a PDF.'));
@@ -122,7 +122,7 @@ export class PdfjsTextExtractor implements TextExtractor {
     const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
       const outcome = await (openOnly ? this.#checkPool : this.#pool).run(
-        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, ocrLanguages: this.#ocrLanguages, openOnly },
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, maxCharacters, ocrLanguages: this.#ocrLanguages, openOnly },
         {
           signal: AbortSignal.any(signals),
           onMessage,

@@ -37,7 +37,7 @@ export const readDocument = async (
     onProgress?.({ stage: 'extracting', page: 1, pages: 1 });
     read = { pages: [{ number: 1, text: source.text, ocr: false }], warnings: [] };
   } else {
-    const extracted = await extractor.extract(source.bytes, { onProgress, signal, maxPages: limits?.maxPages });
+    const extracted = await extractor.extract(source.bytes, { onProgress, signal, maxPages: limits?.maxPages, maxCharacters: limits?.maxCharacters });
     if (!extracted.ok) return extracted;
     read = extracted.value;
   }

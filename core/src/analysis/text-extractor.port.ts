@@ -29,13 +29,15 @@ export type ExtractionProgress =
  * `document.not_pdf` (magic bytes), `document.corrupt`, `document.encrypted` (needs a user password;
  * owner-password PDFs are read), `document.empty` (no page, or no text even after OCR),
  * `document.too_many_pages` (more pages than `maxPages`, refused as soon as the PDF is opened, before any OCR),
+ * `document.too_many_characters` (more characters of text than `maxCharacters`, counted as `documentCharacters`
+ * counts them: reading stops at the first page that goes over),
  * `document.too_complex` (reading it would take more time or memory than the extractor allows). What it read
  * with a doubt is read all the same and named in `warnings`, never a failure.
  */
 export interface TextExtractor {
   extract(
     bytes: Uint8Array,
-    options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number },
+    options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number },
   ): Promise<Result<ExtractedDocument, DomainError>>;
   /**
    * Opens a PDF without reading a page, in well under a second: refuses, with `extract`'s codes and messages,
