@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { AnalyzeDocument, analysisOptionsSchema, analysisTypeKeys, analysisTypeOf, analysisTypes } from '@civicwatch/core';
 import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
+import { progressLine } from '../progress-line.ts';
 import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor, EXIT_USAGE } from '../exit-codes.ts';
@@ -35,6 +36,7 @@ export function registerAnalyzeCommand(program: Command) {
 
       // One document, then the command exits: its reading process ends once it has read it (README "Benchmarks").
       sharedExtractionPool.keepWarm = false;
+      const shown = progressLine();
       const result = await withRuntime(({ container }) =>
         container.get(AnalyzeDocument).execute({
           source,
@@ -44,8 +46,8 @@ export function registerAnalyzeCommand(program: Command) {
           customFocus: options.customPrompt ?? null,
           // The operator's own command line: every tier feature is open; a state or a paid-only type picks the paid prompt.
           paidTier: Boolean(options.state) || analysisTypeOf(options.analysisType).paidOnly,
-          onProgress: (progress) => process.stderr.write(`${describeProgress(progress)}\n`),
-        }));
+          onProgress: (progress) => shown.show(describeProgress(progress)),
+        })).finally(() => shown.end());
       if (!result.ok) {
         process.stderr.write(`civicwatch analyze: ${result.error.message} (${result.error.code})\n`);
         process.exitCode = exitCodeFor[result.error.code];

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CompareVersions } from '@civicwatch/core';
 import { sharedExtractionPool } from '@civicwatch/adapters/extraction/extraction-pool.ts';
+import { progressLine } from '../progress-line.ts';
 import { readDocumentArgument } from '../document-input.ts';
 import { withRuntime } from '../runtime.ts';
 import { exitCodeFor } from '../exit-codes.ts';
@@ -23,12 +24,13 @@ export function registerCompareCommand(program: Command) {
       const later = await readDocumentArgument('compare', laterFile, raw.laterTitle);
       // The operator's own command line: no credit, no tier. Each version's reading process ends once it is read.
       sharedExtractionPool.keepWarm = false;
+      const shown = progressLine();
       const result = await withRuntime(({ container }) =>
         container.get(CompareVersions).execute({
           earlier,
           later,
-          onProgress: (progress) => process.stderr.write(`${describeProgress(progress)}\n`),
-        }));
+          onProgress: (progress) => shown.show(describeProgress(progress)),
+        })).finally(() => shown.end());
       if (!result.ok) {
         process.stderr.write(`civicwatch compare: ${result.error.message} (${result.error.code})\n`);
         process.exitCode = exitCodeFor[result.error.code];
