@@ -9,7 +9,7 @@ export const describeProgress = (progress: AnalysisProgress | ComparisonProgress
   switch (progress.stage) {
     case 'extracting': return `${version}Reading page ${progress.page} of ${progress.pages}…`;
     case 'ocr': return `${version}Reading scanned page ${progress.page} of ${progress.pages} (OCR)…`;
-    case 'analysing': return 'Analysing…';
+    case 'analysing': return progress.part && progress.parts ? `Analysing part ${progress.part} of ${progress.parts}…` : 'Analysing…';
     case 'comparing': return 'Comparing the versions…';
     case 'checking_citations': return 'Checking citations against the pages…';
   }

@@ -47,6 +47,10 @@ export interface AnalyzerOutput {
  */
 export interface DocumentAnalyzer {
   readonly name: AnalyzerName;
-  analyze(request: AnalysisRequest, options?: { signal?: AbortSignal }): Promise<Result<AnalyzerOutput, DomainError>>;
+  /** `onPart` hears each part of the document the analyzer has finished, of how many, when it reads it in parts. */
+  analyze(
+    request: AnalysisRequest,
+    options?: { signal?: AbortSignal; onPart?: (part: number, parts: number) => void },
+  ): Promise<Result<AnalyzerOutput, DomainError>>;
 }
 export const DocumentAnalyzer = Symbol('DocumentAnalyzer');

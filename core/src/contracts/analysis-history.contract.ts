@@ -36,7 +36,8 @@ export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
   // A comparison reads two versions: `version` says which one's pages these are.
   z.object({ stage: z.literal('extracting'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
   z.object({ stage: z.literal('ocr'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
-  z.object({ stage: z.literal('analysing') }),
+  // A language model reads a long document in parts: `part` of `parts` is the one it has just finished.
+  z.object({ stage: z.literal('analysing'), part: z.number().int().min(1).optional(), parts: z.number().int().min(1).optional() }),
   z.object({ stage: z.literal('comparing') }),
   z.object({ stage: z.literal('checking_citations') }),
   z.object({ stage: z.literal('done') }),

@@ -87,7 +87,10 @@ export class LlmAnalysisPipeline {
     });
   }
 
-  async analyze(request: AnalysisRequest, options: { signal?: AbortSignal } = {}): Promise<Result<AnalyzerOutput, DomainError>> {
+  async analyze(
+    request: AnalysisRequest,
+    options: { signal?: AbortSignal; onPart?: (part: number, parts: number) => void } = {},
+  ): Promise<Result<AnalyzerOutput, DomainError>> {
     const signal = options.signal ?? new AbortController().signal;
     const systemPrompt = buildSystemPrompt(request.prompt);
     const dataTokens = dataBudgetTokens(this.settings.contextTokens, systemPrompt);
@@ -100,6 +103,7 @@ export class LlmAnalysisPipeline {
       facts: request.understanding.facts,
       factsTokens,
       concurrency: this.concurrency,
+      onPart: options.onPart,
     }, signal);
     if (!draft.ok) return draft;
     return ok({

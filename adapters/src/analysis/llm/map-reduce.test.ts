@@ -60,6 +60,24 @@ describe('analyzeInChunks', () => {
     }
   });
 
+  it('tells each part of a long document as it is done, and nothing of a document read in one part', async () => {
+    const pages = sixtySixPages();
+    const systemPrompt = buildSystemPrompt(samplePrompt);
+    const budgetTokens = dataBudgetTokens(12_000, systemPrompt);
+    const parts: Array<[number, number]> = [];
+    await analyzeInChunks(generatorFor(new RecordingModel()), {
+      pages, title: 'FAA', systemPrompt, budgetTokens, concurrency: 3, onPart: (part, of) => parts.push([part, of]),
+    }, new AbortController().signal);
+    const chunks = chunkPages(pages, budgetTokens).length;
+    expect(parts).toEqual(Array.from({ length: chunks }, (_, k) => [k + 1, chunks]));
+
+    const short: Array<[number, number]> = [];
+    await analyzeInChunks(generatorFor(new RecordingModel()), {
+      pages: pages.slice(0, 1), title: 'FAA', systemPrompt, budgetTokens, concurrency: 3, onPart: (part, of) => short.push([part, of]),
+    }, new AbortController().signal);
+    expect(short).toEqual([]);
+  });
+
   it('merges the merges when more partial drafts exist than one reduce call can hold', async () => {
     const pages = sixtySixPages();
     const systemPrompt = buildSystemPrompt(samplePrompt);

@@ -16,6 +16,8 @@ export interface MapReduceInput {
   factsTokens?: number;
   /** Calls in flight at once. */
   concurrency: number;
+  /** Hears each chunk of a document read in several, as it is done: how many are done, of how many. */
+  onPart?: (part: number, parts: number) => void;
 }
 
 /**
@@ -36,9 +38,15 @@ export async function analyzeInChunks(
     return verifiedFactsBlock((input.facts ?? []).filter((f) => on.has(f.page)), input.factsTokens ?? 0);
   };
 
+  let done = 0;
+  const finished = () => {
+    done += 1;
+    if (chunks.length > 1) input.onPart?.(done, chunks.length);
+  };
   const mapped = await runPooled(chunks, input.concurrency, signal, async (chunk, chunkIndex, s) => {
     const user = mapUserMessage(chunk, { ...context, chunkIndex, chunkCount: chunks.length, facts: factsOn(chunk.pages) });
     const draft = await generator.generate([system, { role: 'user', content: user }], new Set(chunk.pages), s);
+    if (draft.ok) finished();
     return draft.ok ? ok<PartialDraft>({ draft: draft.value, pages: chunk.pages }) : draft;
   });
   if (!mapped.ok) return mapped;

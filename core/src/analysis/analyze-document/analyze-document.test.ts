@@ -55,8 +55,11 @@ class FakeAnalyzer implements DocumentAnalyzer {
     private readonly warnings?: string[],
     readonly name: AnalyzerName = 'embedded',
   ) {}
-  async analyze(request: AnalysisRequest) {
+  async analyze(request: AnalysisRequest, options?: { onPart?: (part: number, parts: number) => void }) {
     this.requests.push(request);
+    // As a language model reads a document of two parts.
+    options?.onPart?.(1, 2);
+    options?.onPart?.(2, 2);
     if (this.output === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
     return ok({ draft: this.output, analyzer: this.name, model: 'fake-1', promptVersion: 'abc123', warnings: this.warnings });
   }
@@ -135,7 +138,7 @@ describe('AnalyzeDocument', () => {
     ]);
   });
 
-  it('reports its stages in order, passing on the extractor page progress', async () => {
+  it('reports its stages in order, passing on the extractor\'s pages and the analyzer\'s parts', async () => {
     const { useCase } = setUp();
     const stages: AnalysisProgress[] = [];
     await useCase.execute(input({ onProgress: (p) => stages.push(p) }));
@@ -143,6 +146,8 @@ describe('AnalyzeDocument', () => {
       { stage: 'extracting', page: 1, pages: 2 },
       { stage: 'ocr', page: 2, pages: 2 },
       { stage: 'analysing' },
+      { stage: 'analysing', part: 1, parts: 2 },
+      { stage: 'analysing', part: 2, parts: 2 },
       { stage: 'checking_citations' },
     ]);
   });

@@ -19,7 +19,7 @@ import type { TextExtractor } from '../text-extractor.port.ts';
 export type AnalysisProgress =
   | { stage: 'extracting'; page: number; pages: number }
   | { stage: 'ocr'; page: number; pages: number }
-  | { stage: 'analysing' }
+  | { stage: 'analysing'; part?: number; parts?: number }
   | { stage: 'checking_citations' };
 
 export interface AnalyzeDocumentInput {
@@ -94,7 +94,7 @@ export class AnalyzeDocument {
         language,
         understanding,
       },
-      { signal },
+      { signal, onPart: (part, parts) => onProgress?.({ stage: 'analysing', part, parts }) },
     );
     if (!analysed.ok) return analysed;
     signal?.throwIfAborted();

@@ -379,6 +379,8 @@ describe('Analyze page: running an analysis', () => {
     expect(progress).toHaveTextContent('Reading scanned page 2 of 7 (OCR)');
     act(() => stream.emit({ stage: 'analysing' }));
     expect(progress).toHaveTextContent('Analysing');
+    act(() => stream.emit({ stage: 'analysing', part: 3, parts: 7 }));
+    expect(progress).toHaveTextContent('Analysing part 3 of 7');
     act(() => stream.emit({ stage: 'checking_citations' }));
     expect(progress).toHaveTextContent('Checking citations');
     act(() => stream.emit({ stage: 'bogus' }));

@@ -18,7 +18,7 @@ export function describeProgress(event: AnalysisProgressEvent | null): string {
     case 'ocr':
       return readingText(event);
     case 'analysing':
-      return 'Analysing';
+      return event.part && event.parts ? `Analysing part ${event.part} of ${event.parts}` : 'Analysing';
     case 'comparing':
       return 'Comparing the versions';
     case 'checking_citations':
