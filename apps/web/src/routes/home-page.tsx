@@ -51,7 +51,7 @@ export function HomePage({ user }: { user: UserView }) {
               </Link>
             )}
           </nav>
-          <div className="order-3 flex items-center gap-2 sm:ml-auto">
+          <div className="order-3 flex flex-wrap items-center gap-2 sm:ml-auto">
             <p className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-900">
               <Coins className="size-4" aria-hidden="true" />
               <span>

@@ -29,7 +29,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <nav aria-label="Main" onKeyDown={onKeyDown} className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="flex h-16 items-center justify-between gap-4">
+        <div className="flex h-16 items-center justify-between gap-2 sm:gap-4">
           <Brand />
           <div className="flex items-center gap-1 sm:gap-2">
             <div className="hidden items-center gap-2 sm:flex">
