@@ -10,8 +10,8 @@ import { artifactsDir, openJourney, type Journey } from './support/journey.ts';
 import { routeStripe } from './support/stripe.ts';
 
 // Issue 18, "Every page at 390 px": every route, in every state a person meets it in (signed out, a Citizen, a
-// paying subscriber, an administrator; with its dialogs, menus and results open), fits a 390 px phone: nothing
-// makes the page scroll sideways and nothing sticks out of the screen. The server runs as a self-hoster runs it
+// paying subscriber, an administrator; with its dialogs, menus and results open), fits a 390 px phone, and a
+// 320 px screen too: nothing makes the page scroll sideways and nothing sticks out of the screen. The server runs as a self-hoster runs it
 // with Stripe (the local fake), a mail server (so that the verification banner shows) and the developer pages on.
 
 const PHONE = { width: 390, height: 844 };
@@ -33,8 +33,8 @@ const ORDINANCE_TEXT = [
 const AMENDED_TEXT = ORDINANCE_TEXT.replace('10:00 p.m.', '11:00 p.m.').replace('$250', '$300');
 
 type Visitor = 'visitor' | 'citizen' | 'paid' | 'admin';
-/** What shows once a page or a step has loaded: a heading, a dialog, a button, a link or a text. */
-type Shows = string | { dialog: string | RegExp } | { button: string | RegExp } | { link: string } | { text: string | RegExp };
+/** What shows once a page or a step has loaded: a heading, a dialog, a button, a link, a text or a quote in a popover. */
+type Shows = string | { dialog: string | RegExp } | { button: string | RegExp } | { link: string } | { text: string | RegExp } | { popoverQuote: true };
 /** Something the visitor does on the page; the page is checked again once `shows` shows. */
 interface Step {
   does: string;
@@ -86,7 +86,7 @@ const pasteAndCompare: Step = {
 const openCitation: Step = {
   does: 'opens a page mark',
   act: (page) => page.getByRole('button', { name: /Page \d+ ?, / }).first().click(),
-  shows: { text: /“/ },
+  shows: { popoverQuote: true },
 };
 
 /**
@@ -177,7 +177,9 @@ const locate = (page: Page, shows: Shows): Locator =>
         ? page.getByRole('button', { name: shows.button })
         : 'link' in shows
           ? page.getByRole('link', { name: shows.link, exact: true })
-          : page.getByText(shows.text);
+          : 'text' in shows
+            ? page.getByText(shows.text)
+            : page.locator('[data-radix-popper-content-wrapper] blockquote');
 const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 
 /** A page in `as`'s browser; Stripe.js and Stripe's API answered by the local fake. */
