@@ -66,7 +66,7 @@ export function CheckoutPage() {
         Back to Plans
       </Link>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Complete Your Subscription</h1>
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <OrderSummary order={order} tier={tier} promoCredits={promo?.type === 'credits' ? promo.credits : undefined} />
           {publishableKey && <CheckoutPromoBox applied={promo} onApplied={setPromo} />}
@@ -89,7 +89,7 @@ export function CheckoutPage() {
           </CardContent>
         </Card>
       </div>
-      <ul className="mt-8 grid gap-3 text-sm text-slate-600 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid grid-cols-1 gap-3 text-sm text-slate-600 sm:grid-cols-2 lg:grid-cols-4">
         {footerNotes.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-2">
             <Icon className="size-4 shrink-0 text-emerald-700" aria-hidden="true" />

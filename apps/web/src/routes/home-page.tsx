@@ -23,7 +23,8 @@ export function HomePage({ user }: { user: UserView }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {/* Held at the top from sm up only: a phone's three rows of it would cover a fifth of the screen. */}
+      <header className="z-40 border-b border-slate-200 bg-white/95 backdrop-blur sm:sticky sm:top-0">
         {/* Phones: mark and Sign Out, then credits, then the section anchors. Wider: one row. */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
           <div className="order-1">
@@ -50,7 +51,7 @@ export function HomePage({ user }: { user: UserView }) {
               </Link>
             )}
           </nav>
-          <div className="order-3 flex items-center gap-2 sm:ml-auto">
+          <div className="order-3 flex flex-wrap items-center gap-2 sm:ml-auto">
             <p className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-900">
               <Coins className="size-4" aria-hidden="true" />
               <span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { aTier } from '../test/builders.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -65,5 +66,31 @@ describe('landing page', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'API Documentation' })).toHaveAttribute('href', '/api/docs');
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+  });
+
+  it('shows Features, Pricing and Sign Up behind Menu, a disclosure closed again by Escape or by following a link', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const menu = within(nav).getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(within(panel!).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
+    expect(within(panel!).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
+    expect(within(panel!).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(within(panel!).getByRole('link', { name: 'Pricing' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
   });
 });

@@ -52,7 +52,7 @@ export function PaymentSuccessPage() {
           </p>
         </div>
 
-        <div className="mt-8 grid gap-8 sm:grid-cols-2">
+        <div className="mt-8 grid grid-cols-1 gap-8 sm:grid-cols-2">
           <section aria-labelledby="included-heading">
             <h2 id="included-heading" className="font-semibold text-slate-900">
               What's included

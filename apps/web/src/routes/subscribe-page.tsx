@@ -71,7 +71,7 @@ export function SubscribePage() {
         <PricingGrid headingLevel={2} action={(tier) => <PlanAction tier={tier} session={session} />} />
       </div>
 
-      <div className="mt-16 grid gap-6 md:grid-cols-3">
+      <div className="mt-16 grid grid-cols-1 gap-6 md:grid-cols-3">
         {benefits.map(({ title, text, icon: Icon }) => (
           <Card key={title} className="p-6">
             <Icon className="size-6 text-blue-900" aria-hidden="true" />

@@ -6,7 +6,7 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
   return (
     <Link
       to="/"
-      className="inline-flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      className="inline-flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
       <span className={inverted ? 'rounded-lg bg-white/10 p-1.5' : 'rounded-lg bg-blue-900 p-1.5'}>
         <ShieldCheck className="size-5 text-white" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TableScroller } from '../../../components/ui/table-scroller.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { longDate } from '../../../lib/format.ts';
 import { CREDIT_HISTORY_PAGE_SIZE, useCreditHistory } from '../api/credit-history.ts';
@@ -27,7 +28,7 @@ export function CreditHistory() {
         <p className="text-sm text-slate-600">No credits have come or gone yet.</p>
       ) : (
         <div className="space-y-4">
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Credit history, newest first</caption>
               <thead className="border-b border-slate-200 text-slate-600">
@@ -55,7 +56,7 @@ export function CreditHistory() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
           {pages > 1 && <Pager label="Credit history pages" page={page} pages={pages} onPage={setPage} busy={history.isPlaceholderData} />}
         </div>
       )}

@@ -46,7 +46,7 @@ export function EmailPreferencesForm({ user }: { user: UserView }) {
           <legend className="sr-only">E-mail I want to receive</legend>
           {choices.map(({ name, label, hint }) => (
             <label key={name} className="flex items-start gap-3">
-              <input type="checkbox" className="mt-1 size-4 rounded border-slate-300 accent-blue-900" {...form.register(name)} />
+              <input type="checkbox" className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-blue-900" {...form.register(name)} />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{label}</span>
                 <span className="block text-sm text-slate-600">{hint}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ScrollText } from 'lucide-react';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { TableScroller } from '../../../components/ui/table-scroller.tsx';
 import { timeAgo } from '../../../lib/format.ts';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log.ts';
 import { auditActionLabel, describeAuditChange } from '../utils/audit-entry.ts';
@@ -20,7 +21,7 @@ export function AuditLog() {
         <p className="text-sm text-slate-600">No administrative actions yet.</p>
       ) : (
         <div className="space-y-4">
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
@@ -41,10 +42,10 @@ export function AuditLog() {
                     </td>
                     <td className="py-2 pr-4 text-slate-900">{entry.actor}</td>
                     <td className="whitespace-nowrap py-2 pr-4 text-slate-900">{auditActionLabel(entry.action)}</td>
-                    <td className="max-w-64 break-all py-2 pr-4 font-mono text-xs text-slate-600">
+                    <td className="min-w-40 max-w-64 break-all py-2 pr-4 font-mono text-xs text-slate-600">
                       {entry.target}
                     </td>
-                    <td className="py-2 font-mono text-xs text-slate-700">
+                    <td className="min-w-48 py-2 font-mono text-xs text-slate-700">
                       {describeAuditChange(entry.before, entry.after).map((line) => (
                         <div key={line} className="break-all">
                           {line}
@@ -55,7 +56,7 @@ export function AuditLog() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
           <Pager label="Audit log pages" page={page} pages={pages} onPage={setPage} busy={log.isPlaceholderData} />
         </div>
       )}

@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import type { OutboxMessageView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { TableScroller } from '../../../components/ui/table-scroller.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.ts';
@@ -66,7 +67,7 @@ function OutboxTable({ messages }: { messages: OutboxMessageView[] }) {
     });
 
   return (
-    <div className="overflow-x-auto">
+    <TableScroller>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -85,7 +86,7 @@ function OutboxTable({ messages }: { messages: OutboxMessageView[] }) {
             return (
               <Fragment key={message.id}>
                 <tr>
-                  <td className="break-all py-2 pr-4 text-slate-900">{message.to}</td>
+                  <td className="min-w-48 break-all py-2 pr-4 text-slate-900">{message.to}</td>
                   <td className="py-2 pr-4 text-slate-900">{message.subject}</td>
                   <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{kindLabels[message.kind]}</td>
                   <td className="whitespace-nowrap py-2 pr-4 text-slate-600">
@@ -122,7 +123,7 @@ function OutboxTable({ messages }: { messages: OutboxMessageView[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

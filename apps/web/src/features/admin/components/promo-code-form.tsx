@@ -83,7 +83,7 @@ export function PromoCodeForm() {
 
   return (
     <form noValidate aria-label="Create promo code" onSubmit={submit} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TextField
           label="Code"
           autoComplete="off"

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import type { PromoCodeView } from '@civicwatch/core/contracts/index.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { TableScroller } from '../../../components/ui/table-scroller.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { useDeletePromoCode, usePromoCodes } from '../api/promo-codes.ts';
@@ -44,7 +45,7 @@ export function PromoCodeList() {
   const now = Date.now();
   return (
     <>
-      <div className="overflow-x-auto">
+      <TableScroller>
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
@@ -80,7 +81,7 @@ export function PromoCodeList() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -36,7 +36,7 @@ export function RefundForm({ user, onRefunded }: { user: UserView; onRefunded: (
       <h3 id="refund-heading" className="text-sm font-semibold text-slate-900">
         Refund
       </h3>
-      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_1fr]">
         <TextField label="Amount ($)" type="number" inputMode="decimal" min="0.01" step="0.01" error={errors.amount?.message} {...form.register('amount')} />
         <TextField label="Reason" autoComplete="off" error={errors.reason?.message} {...form.register('reason')} />
       </div>

@@ -9,7 +9,7 @@ export function TierEditor() {
   return (
     <AdminSection id="admin-tiers" title="Subscription Tiers" description="Plans, their prices, credits and document limits." icon={Layers}>
       {tiers.data ? (
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
           {tiers.data.map((tier) => (
             <TierForm key={tier.id} tier={tier} />
           ))}

@@ -80,7 +80,7 @@ export function TierForm({ tier }: { tier: SubscriptionTierView }) {
         <h3 className="font-semibold text-slate-900">{tier.name}</h3>
         {!tier.isActive && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Not offered</span>}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Price ($ per month)" type="number" min="0" step="1" value={values.price} onChange={set('price')} disabled={free} error={errors.price} />
         <TextField label="Monthly Credits" type="number" min="0" step="1" value={values.credits} onChange={set('credits')} error={errors.credits} />
         <TextField label="Page Limit" type="number" min="1" step="1" value={values.maxPages} onChange={set('maxPages')} error={errors.maxPages} />

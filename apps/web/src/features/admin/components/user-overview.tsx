@@ -3,6 +3,7 @@ import { Search, Users } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { TableScroller } from '../../../components/ui/table-scroller.tsx';
 import { tierDisplayName } from '../../../lib/format.ts';
 import { useUserOverview } from '../api/users.ts';
 import { AdminSection, SectionStatus } from './admin-section.tsx';
@@ -15,7 +16,7 @@ const SEARCH_DELAY_MS = 300;
 
 function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: UserView) => void }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroller>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -45,7 +46,7 @@ function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: Us
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

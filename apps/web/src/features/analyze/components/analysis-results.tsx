@@ -135,7 +135,7 @@ function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 
         <ListChecks className="size-5 text-blue-900" aria-hidden="true" />
         {factsLabel}
       </Heading>
-      <div className="mt-3 grid gap-x-8 gap-y-5 md:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-x-8 gap-y-5 md:grid-cols-2">
         {groups.map((group) => (
           <div key={group.key}>
             <GroupHeading className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</GroupHeading>
@@ -243,7 +243,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
       <KeyFacts facts={result.facts} Heading={Sub} />
 
       {sentiment && (
-        <section aria-label="Sentiment" className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
+        <section aria-label="Sentiment" className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
           <div>
             <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
               <Gauge className="size-4 text-blue-900" aria-hidden="true" />
@@ -263,7 +263,7 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
         </section>
       )}
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {listSections.map(({ key, label, empty }) => (
           <ListSection key={key} title={label} {...listLooks[key]} items={result[key]} section={key} result={result} empty={empty} Heading={Sub} />
         ))}

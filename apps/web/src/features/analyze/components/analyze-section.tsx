@@ -235,7 +235,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
               />
             </div>
           ) : (
-            <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid gap-6 lg:grid-cols-2">
+            <form noValidate onSubmit={onSubmit} aria-busy={pending} className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <div className="space-y-6">
                 <Fieldset legend="Jurisdiction" icon={<MapPin className="size-4 text-blue-900" aria-hidden="true" />}>
                   <SelectField
@@ -317,7 +317,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
                             aria-labelledby={`${ids.type}-${value}-label`}
                             aria-describedby={`${ids.type}-${value}-description`}
                             onChange={() => setAnalysisType(value)}
-                            className="mt-1 size-4 accent-blue-900"
+                            className="mt-1 size-4 shrink-0 accent-blue-900"
                           />
                           <span>
                             <span id={`${ids.type}-${value}-label`} className="block text-sm font-semibold text-slate-900">

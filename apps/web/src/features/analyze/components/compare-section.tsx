@@ -132,7 +132,7 @@ export function CompareSection({ user, tier }: CompareSectionProps) {
           ) : (
             <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending} className="space-y-6">
               {locked && <PaidFeatureNotice message={COMPARISON_PAID_MESSAGE} action="Upgrade to Compare Versions" />}
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 {(['earlier', 'later'] as const).map((side) => (
                   <VersionInput
                     key={side}
@@ -147,7 +147,7 @@ export function CompareSection({ user, tier }: CompareSectionProps) {
                 ))}
               </div>
 
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <CompareLimits tier={tier} />
                 <div className="space-y-4">
                   {pending && <ComparisonProgress events={progress} />}

@@ -160,7 +160,7 @@ export function ComparisonResults({ title, createdAt, result, statusLabel, analy
 
       <section aria-label="What was compared" className="rounded-lg border border-slate-200 bg-slate-50 p-5">
         <Sub className="text-sm font-semibold text-slate-900">What was compared</Sub>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {versionSides.map((version) => {
             const compared = metadata[version];
             return (

@@ -10,8 +10,9 @@ export function PaidFeatureNotice({ message, action }: { message: string; action
         <Lock className="size-4 shrink-0" aria-hidden="true" />
         {message}
       </p>
-      <Link to="/subscribe" className={buttonClasses('outline', 'sm')}>
-        {action}
+      {/* Its words wrap on a screen narrower than they are long. */}
+      <Link to="/subscribe" className={buttonClasses('outline', 'sm', 'h-auto min-h-9 py-1.5')}>
+        <span className="whitespace-normal text-center">{action}</span>
       </Link>
     </div>
   );

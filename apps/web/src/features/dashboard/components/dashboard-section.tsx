@@ -76,7 +76,7 @@ export function DashboardSection({ renderViewResults }: { renderViewResults?: Re
         Your Dashboard
       </h2>
       {dashboard.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading your dashboard">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading your dashboard">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} data-testid="stat-placeholder" className="h-28 animate-pulse rounded-xl border border-slate-200 bg-white" />
           ))}
@@ -87,7 +87,7 @@ export function DashboardSection({ renderViewResults }: { renderViewResults?: Re
         </p>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard label="Credits Remaining" value={String(dashboard.data.user.credits)} icon={Coins} />
             <StatCard label="Total Analyses" value={String(dashboard.data.stats.totalAnalyses)} icon={ChartColumn} />
             <StatCard label="This Month" value={String(dashboard.data.stats.thisMonthAnalyses)} icon={Calendar} />

@@ -45,7 +45,7 @@ export function FeaturesSection() {
             Government documents are long and dense. CivicWatch reads them with you, so you can hold power to account.
           </p>
         </div>
-        <ul className="mt-16 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-16 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map(({ title, description, icon: Icon }) => (
             <li key={title} className="rounded-xl border border-slate-200 bg-slate-50 p-6 transition hover:border-blue-200 hover:shadow-md">
               <span className="inline-flex rounded-lg bg-blue-900 p-2.5">

@@ -105,7 +105,7 @@ export function CheckoutPaymentForm({ order, user }: { order: Order; user: UserV
               error={errors.address?.line1?.message}
               {...form.register('address.line1')}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TextField label="City" autoComplete="address-level2" required error={errors.address?.city?.message} {...form.register('address.city')} />
               <TextField
                 label="State"

@@ -21,7 +21,7 @@ const statusLabel = (status: string) => {
 function SubscriptionDetails({ subscription }: { subscription: NonNullable<SubscriptionView> }) {
   const end = subscription.currentPeriodEnd ? longDate(subscription.currentPeriodEnd) : null;
   return (
-    <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+    <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
       <div>
         <dt className="font-medium text-slate-500">Status</dt>
         <dd className="text-slate-900">{statusLabel(subscription.status)}</dd>

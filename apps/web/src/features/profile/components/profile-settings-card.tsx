@@ -28,7 +28,7 @@ function ProfileView({ user, paymentsEnabled, onEdit }: { user: UserView; paymen
 
   return (
     <div className="space-y-6">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm font-medium text-slate-500">{label}</dt>
@@ -82,7 +82,7 @@ function ProfileForm({ user, onDone }: { user: UserView; onDone: () => void }) {
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((values) => update.mutate(values))}>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
         <SelectField

@@ -55,7 +55,7 @@ export function PricingGrid({ action, headingLevel = 3 }: { action: (tier: Subsc
   const state = useSubscriptionTiers();
   if (state.status === 'loading') {
     return (
-      <div className="grid gap-8 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading plans">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading plans">
         {[0, 1, 2].map((i) => (
           <div key={i} className="h-96 animate-pulse rounded-2xl border border-slate-200 bg-white" />
         ))}
@@ -63,7 +63,7 @@ export function PricingGrid({ action, headingLevel = 3 }: { action: (tier: Subsc
     );
   }
   return (
-    <div className="grid items-stretch gap-8 lg:grid-cols-3">
+    <div className="grid grid-cols-1 items-stretch gap-8 lg:grid-cols-3">
       {state.tiers.map((tier) => (
         <PricingCard key={tier.id} tier={tier} action={action(tier)} headingLevel={headingLevel} />
       ))}
