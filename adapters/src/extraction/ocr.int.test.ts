@@ -113,7 +113,9 @@ describe('scans in French and Spanish', () => {
     const name = 'es-la-zarza-acta-pleno-extraordinario-2025-02-05.pdf';
     const { pages } = await read(scanOf(corpus(name), [1], { dpi: DPI }));
 
-    const reference = nativeText(renderPage(corpus(name), 1, DPI), DPI, 'spa');
+    // Read as the product reads (one column, PSM 4): the margin's vertical e-signature stamp, which automatic
+    // segmentation reads and PSM 4 does not (ADR 0021), is no measure of the language.
+    const reference = nativeText(renderPage(corpus(name), 1, DPI), DPI, 'spa', 4);
     expect(wordOverlap(reference, pages[0]!.text)).toBeGreaterThanOrEqual(OVERLAP);
     for (const word of ['SEÑORES', 'Señores Concejales', 'artículo', 'días hábiles']) expect(pages[0]?.text).toContain(word);
   });

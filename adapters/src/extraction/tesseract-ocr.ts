@@ -36,6 +36,13 @@ export interface PageReading {
  */
 const CONFIDENT = 60;
 /**
+ * A confident reading of fewer visible characters than this proves nothing of which way is up: a page scanned
+ * sideways, read upright, can come out as a few marks ("o| & < = -48-") that Tesseract reads with confidence.
+ */
+const SCANT = 40;
+const convincing = (reading: { text: string; confidence: number }): boolean =>
+  reading.confidence >= CONFIDENT && visibleLength(reading.text) >= SCANT;
+/**
  * Tesseract's orientation confidence is a margin between the best orientation and the next. On the corpus's
  * sideways pages it is 2.5 to 9.6 at 200 dpi; on an upright page of four short lines, 0.2. Below this the answer
  * is a guess: tried, along with the quarter turns, and the most confident reading kept.
@@ -96,7 +103,9 @@ export class TesseractOcr {
       readings.push(reading);
       return reading;
     };
-    const best = (): Omit<PageReading, 'oriented'> => readings.reduce((kept, reading) => (reading.confidence > kept.confidence ? reading : kept));
+    // A convincing reading first, then the more confident.
+    const rank = (reading: Omit<PageReading, 'oriented'>) => (convincing(reading) ? 1000 : 0) + reading.confidence;
+    const best = (): Omit<PageReading, 'oriented'> => readings.reduce((kept, reading) => (rank(reading) > rank(kept) ? reading : kept));
     let orientation: Orientation | null | undefined;
     const done = (oriented: boolean): PageReading => {
       const kept = best();
@@ -114,7 +123,7 @@ export class TesseractOcr {
     }
     const upright = await readAt(0);
     // A blank page has nothing to turn.
-    if (upright.confidence >= CONFIDENT || visibleLength(upright.text) === 0) return done(true);
+    if (convincing(upright) || visibleLength(upright.text) === 0) return done(true);
 
     orientation ??= await this.#detect(uprightImage, options);
     const found = orientation;

@@ -29,8 +29,12 @@ function tesseract(image: GreyImage, dpi: number, args: string[]): string {
   }
 }
 
-/** The text tesseract reads in `image`, with `languages` (`fra`, `spa+eng`), its page segmentation automatic. */
-export const nativeText = (image: GreyImage, dpi: number, languages: string): string => tesseract(image, dpi, ['-l', languages, '--psm', '3']);
+/**
+ * The text tesseract reads in `image`, with `languages` (`fra`, `spa+eng`), its page segmentation automatic (its
+ * command line's default) or as `psm` says (4, one column of varying sizes, as the product reads: ADR 0021).
+ */
+export const nativeText = (image: GreyImage, dpi: number, languages: string, psm: 3 | 4 = 3): string =>
+  tesseract(image, dpi, ['-l', languages, '--psm', String(psm)]);
 
 /** Tesseract's orientation detection: how far to turn `image` clockwise to set it upright, and its confidence. */
 export function nativeOrientation(image: GreyImage, dpi: number): { turn: QuarterTurn; confidence: number } | null {
