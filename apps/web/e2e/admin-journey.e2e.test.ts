@@ -92,7 +92,7 @@ test('the administrator edits a prompt, creates a promo code a citizen redeems, 
   expect(await j.signUp(admin, 'Chief', CHIEF)).toBe(CHIEF);
   // Whoever types an address ADMIN_EMAILS names need not own it: no Admin link until it is verified, here as a
   // server that sends no e-mail verifies its first administrator (README "Administration").
-  await visible(admin.getByText('Welcome back, Chief'));
+  await visible(admin.getByText('Welcome, Chief'));
   await hidden(admin.getByRole('link', { name: 'Admin', exact: true }));
   await j.cli('users', 'verify', CHIEF);
   await admin.reload();
