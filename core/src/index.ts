@@ -62,6 +62,8 @@ export * from './analysis/submit-analysis/submit-analysis.use-case.ts';
 export * from './analysis/process-analysis/process-analysis.use-case.ts';
 export * from './analysis/abandon-analysis/abandon-analysis.use-case.ts';
 export * from './analysis/run-analysis/run-analysis.use-case.ts';
+export * from './analysis/cancel-analysis/cancel-analysis.use-case.ts';
+export * from './analysis/queue-wait.ts';
 export * from './analysis/list-analyses/list-analyses.use-case.ts';
 export * from './analysis/get-analysis/get-analysis.use-case.ts';
 export * from './analysis/delete-analysis/delete-analysis.use-case.ts';

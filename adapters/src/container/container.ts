@@ -2,7 +2,7 @@ import { Container } from 'inversify';
 import {
   AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
   GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RegisterUser, RunAnalysis, CompareVersions, VersionComparer, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
+  ProgressHub, RegisterUser, RunAnalysis, CancelAnalysis, CompareVersions, VersionComparer, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
   WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
@@ -163,7 +163,8 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(ProcessAnalysis).toDynamicValue(() =>
     new ProcessAnalysis(uow(), container.get(AnalyzeDocument), container.get(CompareVersions), progressHub, clock(), messages()));
   container.bind(AbandonAnalysis).toDynamicValue(() => new AbandonAnalysis(uow(), progressHub));
-  container.bind(RunAnalysis).toDynamicValue(() => new RunAnalysis(uow(), container.get(SubmitAnalysis), analysisQueue));
+  container.bind(RunAnalysis).toDynamicValue(() => new RunAnalysis(uow(), container.get(SubmitAnalysis), analysisQueue, progressHub));
+  container.bind(CancelAnalysis).toDynamicValue(() => new CancelAnalysis(uow(), progressHub));
   container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
   container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
   container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));

@@ -60,9 +60,10 @@ export class MikroOrmPendingAnalysisRepository implements PendingAnalysisReposit
     return (await this.em.nativeDelete(PendingAnalysisEntity, { id })) > 0;
   }
 
-  async hasProgressId(userId: string, progressId: string): Promise<boolean> {
-    if (!isUuid(userId) || !isUuid(progressId)) return false;
-    return (await this.em.count(PendingAnalysisEntity, { user: userId, progressId })) > 0;
+  async idOfProgress(userId: string, progressId: string): Promise<string | null> {
+    if (!isUuid(userId) || !isUuid(progressId)) return null;
+    const row = await this.em.findOne(PendingAnalysisEntity, { user: userId, progressId }, { fields: ['id'], disableIdentityMap: true });
+    return row?.id ?? null;
   }
 
   async list(): Promise<PendingAnalysis[]> {

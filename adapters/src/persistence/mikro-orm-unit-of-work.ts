@@ -21,9 +21,8 @@ export type PersistenceRepositories = Repositories;
 /** The analysis queue of one transaction (ADR 0012); a database opened without a queue refuses to enqueue. */
 export type AnalysisJobQueueFactory = (em: EntityManager) => AnalysisJobQueue;
 
-const noAnalysisQueue: AnalysisJobQueueFactory = () => ({
-  enqueue: () => Promise.reject(new Error('This process has no analysis queue: analyses are submitted by the API server')),
-});
+const noQueue = () => Promise.reject(new Error('This process has no analysis queue: analyses are submitted by the API server'));
+const noAnalysisQueue: AnalysisJobQueueFactory = () => ({ enqueue: noQueue, cancel: noQueue });
 
 export const createMikroOrmRepositories = (em: EntityManager, analysisJobs: AnalysisJobQueueFactory = noAnalysisQueue): PersistenceRepositories => ({
   users: new MikroOrmUserRepository(em),

@@ -593,18 +593,18 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         });
       });
 
-      it('tell whether one of a user\'s own pending analyses follows a progress id', async () => {
+      it('find which of a user\'s own pending analyses follows a progress id', async () => {
         const [rosa, bob] = [await register(), await register()];
         const progressId = randomUUID();
         const pending = aPendingAnalysis(rosa.id, { progressId });
         await uow.run((r) => r.pendingAnalyses.insert(pending));
-        const has = (userId: string, id: string) => uow.read((r) => r.pendingAnalyses.hasProgressId(userId, id));
-        expect(await has(rosa.id, progressId)).toBe(true);
-        expect(await has(bob.id, progressId)).toBe(false);
-        expect(await has(rosa.id, randomUUID())).toBe(false);
-        expect(await has(rosa.id, 'not-a-uuid')).toBe(false);
+        const idOf = (userId: string, id: string) => uow.read((r) => r.pendingAnalyses.idOfProgress(userId, id));
+        expect(await idOf(rosa.id, progressId)).toBe(pending.id);
+        expect(await idOf(bob.id, progressId)).toBeNull();
+        expect(await idOf(rosa.id, randomUUID())).toBeNull();
+        expect(await idOf(rosa.id, 'not-a-uuid')).toBeNull();
         await uow.run((r) => r.pendingAnalyses.delete(pending.id));
-        expect(await has(rosa.id, progressId)).toBe(false);
+        expect(await idOf(rosa.id, progressId)).toBeNull();
       });
 
       it('roll back with the debit they were written with', async () => {

@@ -91,6 +91,20 @@ for (const [kind, skip] of kinds) {
       tooLate.stop();
     });
 
+    it('drops what is published after a key\'s final event (a worker not yet told its analysis was cancelled)', async () => {
+      const key = await aKey();
+      const cancelled: AnalysisProgressEvent = { stage: 'cancelled', message: 'Analysis cancelled. Your credit has been returned.' };
+      hub.publish(key, { stage: 'analysing' });
+      hub.publish(key, cancelled);
+      hub.publish(key, { stage: 'checking_citations' });
+      await hub.flush();
+      const late = listen(key);
+      await vi.waitFor(() => expect(late.heard).toEqual([cancelled]), { timeout: 5_000, interval: 10 });
+      await sleep(POLL_MS * 3);
+      expect(late.heard).toEqual([cancelled]);
+      late.stop();
+    });
+
     it('reads for 100 streams with one query per interval', async () => {
       const keys = await Promise.all(Array.from({ length: 20 }, () => aKey()));
       // Five streams on each of 20 keys (tabs of one analysis share a cursor, and a query).

@@ -13,13 +13,13 @@ export interface PostgresProgressHubOptions {
 /** Default: long enough for a page that opens its stream a little after posting, short enough to hold little. */
 export const DEFAULT_PROGRESS_RETAIN_MS = 60_000;
 const DEFAULT_POLL_MS = 250;
-/** Every analysis ends with `done` or `failed`; this bound only guards against a publisher that never says so. */
+/** Every analysis ends with a final event; this bound only guards against a publisher that never says so. */
 const UNFINISHED_RETAIN_MINUTES = 30;
 
 /**
  * `ProgressHub` in the `analysis_progress` table (ADR 0012), so that a watcher connected to any instance hears
- * the worker of any process. Publishing appends a row, in order per key (one write at a time), never failing
- * the analysis that publishes. Watchers are served by one poll per process (`SharedProgressPoller`, ADR 0005):
+ * the worker of any process. Publishing appends a row, in order per key (one write at a time, none after the
+ * key's final event), never failing the analysis that publishes. Watchers are served by one poll per process (`SharedProgressPoller`, ADR 0005):
  * one query every 250 ms for every stream open in the process. A watcher that arrives late first receives the
  * latest event, the final one for `retainMs` after it. Publishing a final event deletes the rows of analyses
  * that ended longer ago than that, and every row older than half an hour.
@@ -72,8 +72,12 @@ export class PostgresProgressHub implements ProgressHub {
     const em = this.orm.em.fork();
     const id = this.ids.next();
     const final = isFinalProgress(event);
-    await em.execute('insert into analysis_progress (id, user_id, progress_id, event, final) values (?, ?, ?, ?::jsonb, ?)',
-      [id, key.userId, key.progressId, JSON.stringify(event), final]);
+    // A final event is its analysis's last: a worker that has not yet heard its analysis was cancelled may
+    // still report a page, which nobody should hear after "cancelled".
+    await em.execute(`insert into analysis_progress (id, user_id, progress_id, event, final)
+      select ?, ?, ?, ?::jsonb, ?
+       where not exists (select 1 from analysis_progress where user_id = ? and progress_id = ? and final)`,
+    [id, key.userId, key.progressId, JSON.stringify(event), final, key.userId, key.progressId]);
     // Rows of analyses that ended `retainMs` ago, and of any that never said so in half an hour, go.
     if (final) {
       await em.execute(`delete from analysis_progress p

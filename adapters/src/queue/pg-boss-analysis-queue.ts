@@ -2,7 +2,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss, fromKysely, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
-import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState } from '@civicwatch/core';
+import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState, QueueStanding } from '@civicwatch/core';
 import type { SqlTransaction } from '../persistence/backup/database-catalog.ts';
 import { isDatabaseUnreachable } from '../persistence/database-unreachable.ts';
 
@@ -21,6 +21,8 @@ const QUEUE_POLICY = { retryLimit: 2, retryDelay: 1, heartbeatSeconds: 10, expir
 const SUPERVISE_INTERVAL_SECONDS = 5;
 const POLL_INTERVAL_SECONDS = 0.5;
 const SETTLED_POLL_MS = 250;
+/** Completed analyses whose run times estimate a queued one's wait. */
+const RECENT_RUNS = 20;
 
 export interface QueueLogger {
   info(data: object, message: string): void;
@@ -32,7 +34,7 @@ export interface QueueLogger {
 export type QueueConnection = Pick<ConstructorOptions, 'connectionString' | 'host' | 'port' | 'user' | 'database'>;
 
 export interface AnalysisWorkerHandlers {
-  process(input: AnalysisJob & { lastAttempt: boolean }): Promise<AnalysisJobOutcome>;
+  process(input: AnalysisJob & { lastAttempt: boolean; signal?: AbortSignal }): Promise<AnalysisJobOutcome>;
   abandon(job: AnalysisJob): Promise<unknown>;
 }
 
@@ -68,12 +70,20 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
 
   /** The job queue of one unit-of-work transaction. */
   within(em: EntityManager): AnalysisJobQueue {
+    const db = () => {
+      const transaction = em.getTransactionContext<SqlTransaction>();
+      if (!transaction) throw new Error('The analysis queue is changed inside a unit of work only');
+      return fromKysely(transaction);
+    };
     return {
       enqueue: async (job) => {
-        const transaction = em.getTransactionContext<SqlTransaction>();
-        if (!transaction) throw new Error('An analysis job is enqueued inside a unit of work only');
         // The job's id is the analysis's: a waiting request finds it without asking anyone.
-        await this.#started().send(ANALYSIS_QUEUE, { ...job }, { id: job.analysisId, db: fromKysely(transaction) });
+        await this.#started().send(ANALYSIS_QUEUE, { ...job }, { id: job.analysisId, db: db() });
+      },
+      cancel: async (analysisId) => {
+        // A running job's worker hears it at its next heartbeat, which finds the claim gone and aborts the
+        // job's signal (QUEUE_POLICY: within 5 s).
+        await this.#started().cancel(ANALYSIS_QUEUE, analysisId, { db: db() });
       },
     };
   }
@@ -177,6 +187,25 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     return this.#stopping;
   }
 
+  /**
+   * One query: the jobs queued before this one that no worker has taken (in the order workers take them, oldest
+   * first), those running anywhere, and how long the last RECENT_RUNS completed ones ran.
+   */
+  async standing(analysisId: string): Promise<QueueStanding | null> {
+    const { rows } = await this.#started().getDb().executeSql(
+      `with me as (select created_on, id from ${QUEUE_SCHEMA}.job where name = $1 and id = $2 and state in ('created', 'retry'))
+       select (select count(*) from ${QUEUE_SCHEMA}.job j, me
+                where j.name = $1 and j.state in ('created', 'retry') and (j.created_on, j.id) < (me.created_on, me.id))::int as ahead,
+              (select count(*) from ${QUEUE_SCHEMA}.job where name = $1 and state = 'active')::int as running,
+              (select coalesce(json_agg(r.seconds), '[]'::json) from (
+                 select extract(epoch from completed_on - started_on)::float8 as seconds from ${QUEUE_SCHEMA}.job
+                  where name = $1 and state = 'completed' and started_on is not null
+                  order by completed_on desc limit $3) r) as recent
+        where exists (select 1 from me)`, [ANALYSIS_QUEUE, analysisId, RECENT_RUNS]);
+    const row = rows[0] as { ahead: number; running: number; recent: number[] } | undefined;
+    return row ? { ahead: row.ahead, running: row.running, recentRunSeconds: row.recent } : null;
+  }
+
   async #state(analysisId: string): Promise<AnalysisJobState> {
     const [job] = await this.#started().findJobs<AnalysisJob>(ANALYSIS_QUEUE, { id: analysisId });
     switch (job?.state) {
@@ -186,8 +215,10 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
         return { status: 'waiting' };
       case 'completed':
         return { status: 'settled', outcome: job.output as AnalysisJobOutcome };
+      case 'cancelled':
+        return { status: 'cancelled' };
       default:
-        // Failed after its last attempt, cancelled, or gone: AbandonAnalysis settles its credit.
+        // Failed after its last attempt, or gone: AbandonAnalysis settles its credit.
         return { status: 'abandoned' };
     }
   }
@@ -221,7 +252,8 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
         if (!job || !isAnalysisJob(job.data)) throw new Error(`Analysis job ${job?.id} has no analysis`);
         const attempt = job.retryCount + 1;
         logger?.info({ analysisId: job.data.analysisId, worker, attempt }, 'took analysis job');
-        const outcome = await handlers.process({ ...job.data, lastAttempt: job.retryCount >= job.retryLimit });
+        // The job's signal aborts when its claim goes: cancelled by its owner, or failed for another worker.
+        const outcome = await handlers.process({ ...job.data, lastAttempt: job.retryCount >= job.retryLimit, signal: job.signal });
         logger?.info({ analysisId: job.data.analysisId, worker, attempt, stored: outcome.stored }, 'finished analysis job');
         for (const waiter of this.#waiters.get(job.data.analysisId) ?? []) waiter(outcome);
         return outcome;

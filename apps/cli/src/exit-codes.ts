@@ -31,6 +31,7 @@ export const exitCodeFor: Record<ErrorCode, number> = {
   'analysis.not_found': 67,
   'analysis.failed': EXIT_SOFTWARE,
   'analysis.still_running': EXIT_UNAVAILABLE,
+  'analysis.cancelled': EXIT_UNAVAILABLE,
   'share.not_found': 67,
   'auth.unauthorized': 77,
   'auth.invalid_credentials': 77,

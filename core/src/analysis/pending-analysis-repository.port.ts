@@ -44,7 +44,7 @@ export interface PendingAnalysisRepository {
   delete(id: string): Promise<boolean>;
   /** Oldest first. */
   list(): Promise<PendingAnalysis[]>;
-  /** True when one of the user's pending analyses was posted with this progress id (ADR 0005). */
-  hasProgressId(userId: string, progressId: string): Promise<boolean>;
+  /** The id of the user's pending analysis posted with this progress id (ADR 0005), or null when none is. */
+  idOfProgress(userId: string, progressId: string): Promise<string | null>;
 }
 export const PendingAnalysisRepository = Symbol('PendingAnalysisRepository');

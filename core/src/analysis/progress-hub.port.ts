@@ -13,6 +13,7 @@ export interface ProgressKey {
  * in the in-process adapter, per process (ADR 0005).
  */
 export interface ProgressHub {
+  /** A key's final event is its last: what is published after it (a worker not yet told of a cancel) is dropped. */
   publish(key: ProgressKey, event: AnalysisProgressEvent): void;
   /**
    * Calls `listener` with the latest recent event, if any, then with each new one, never before it returns;
@@ -30,5 +31,3 @@ export const silentProgressHub: ProgressHub = {
   subscribe: () => () => {},
   hasRecent: async () => false,
 };
-
-export const isFinalProgress = (event: AnalysisProgressEvent): boolean => event.stage === 'done' || event.stage === 'failed';

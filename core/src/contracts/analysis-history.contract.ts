@@ -32,7 +32,13 @@ export type AnalysisList = z.infer<typeof analysisListSchema>;
  * generates and also sends as the `progressId` field of POST /api/analyze. The stream ends after `done` or `failed`.
  */
 export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
-  z.object({ stage: z.literal('queued') }),
+  // Waiting for a worker: `ahead` analyses come first, the wait estimated from recent analysis times when
+  // there are any. Both are missing from the event the submission sends.
+  z.object({
+    stage: z.literal('queued'),
+    ahead: z.number().int().min(0).optional(),
+    estimatedSeconds: z.number().int().min(0).optional(),
+  }),
   // A comparison reads two versions: `version` says which one's pages these are.
   z.object({ stage: z.literal('extracting'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
   z.object({ stage: z.literal('ocr'), page: z.number().int(), pages: z.number().int(), version: z.enum(versionSides).optional() }),
@@ -42,5 +48,11 @@ export const analysisProgressEventSchema = z.discriminatedUnion('stage', [
   z.object({ stage: z.literal('checking_citations') }),
   z.object({ stage: z.literal('done') }),
   z.object({ stage: z.literal('failed'), message: z.string() }),
-]).meta({ id: 'AnalysisProgressEvent', description: 'Where an analysis stands; `done` and `failed` end the stream' });
+  // Its owner cancelled it: the credit is back, nothing is kept.
+  z.object({ stage: z.literal('cancelled'), message: z.string() }),
+]).meta({ id: 'AnalysisProgressEvent', description: 'Where an analysis stands; `done`, `failed` and `cancelled` end the stream' });
 export type AnalysisProgressEvent = z.infer<typeof analysisProgressEventSchema>;
+
+/** The events after which an analysis says nothing more, and its stream ends. */
+export const isFinalProgress = (event: AnalysisProgressEvent): boolean =>
+  event.stage === 'done' || event.stage === 'failed' || event.stage === 'cancelled';

@@ -32,6 +32,7 @@ export const errorCodes = [
   'analysis.not_found',
   'analysis.failed',
   'analysis.still_running',
+  'analysis.cancelled',
   'share.not_found',
   'analyzer.unavailable',
   'analyzer.invalid_output',

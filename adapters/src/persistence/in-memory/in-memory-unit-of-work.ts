@@ -369,8 +369,8 @@ class InMemoryPendingAnalysisRepository implements PendingAnalysisRepository {
     return [...this.db.state.pendingAnalyses].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(copy);
   }
 
-  async hasProgressId(userId: string, progressId: string): Promise<boolean> {
-    return this.db.state.pendingAnalyses.some((p) => p.userId === userId && p.progressId === progressId);
+  async idOfProgress(userId: string, progressId: string): Promise<string | null> {
+    return this.db.state.pendingAnalyses.find((p) => p.userId === userId && p.progressId === progressId)?.id ?? null;
   }
 }
 
@@ -627,6 +627,10 @@ class InMemoryAnalysisJobQueue implements AnalysisJobQueue {
 
   async enqueue(job: AnalysisJob): Promise<void> {
     this.db.state.analysisJobs.push(copy(job));
+  }
+
+  async cancel(analysisId: string): Promise<void> {
+    this.db.state.analysisJobs = this.db.state.analysisJobs.filter((job) => job.analysisId !== analysisId);
   }
 }
 

@@ -43,6 +43,8 @@ export const errorStatus: Record<ErrorCode, ErrorStatus> = {
   'analysis.failed': 500,
   // The request stopped waiting; the job goes on and settles its credit (ADR 0012).
   'analysis.still_running': 503,
+  // Its owner cancelled it while it waited or ran: a conflict with what they asked, the credit is back.
+  'analysis.cancelled': 409,
   'share.not_found': 404,
   'analyzer.unavailable': 503,
   'analyzer.invalid_output': 503,

@@ -91,7 +91,9 @@ describe('GET /api/analyze/progress/:progressId', () => {
     const stream = await openStream(rosa, progressId);
     expect(stream.status).toBe(200);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
-    await vi.waitFor(() => expect(stream.body()).toContain('data: {"stage":"queued"}'), { timeout: 5_000, interval: 20 });
+    // Queued, with how many are ahead of it: none, as no worker takes anything here.
+    const heard = () => stream.body().split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as unknown);
+    await vi.waitFor(() => expect(heard()).toContainEqual({ stage: 'queued', ahead: 0 }), { timeout: 5_000, interval: 20 });
   });
 
   it('answers 404 at once, and streams nothing, for an id that is unknown or another user\'s', async () => {

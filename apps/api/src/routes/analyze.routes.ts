@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  MAX_DOCUMENT_BYTES, RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analysisProgressEventSchema, analyzeResponseSchema,
+  CancelAnalysis, MAX_DOCUMENT_BYTES, RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analysisProgressEventSchema, analyzeResponseSchema,
   analyzeUploadFieldsSchema, documentTitle, errorBodySchema, isFinalProgress, type AnalysisProgressEvent, type DocumentSource,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
@@ -28,6 +28,8 @@ export const analyzeFormDoc = z.object({
   progressId: leftBlank(progressId),
 });
 
+const progressParams = z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) });
+
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid request';
 
 export async function analyzeRoutes(app: FastifyInstance) {
@@ -35,6 +37,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const runAnalysis = app.diContainer.get(RunAnalysis);
   const watchProgress = app.diContainer.get(WatchAnalysisProgress);
+  const cancelAnalysis = app.diContainer.get(CancelAnalysis);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // A stopping server ends its streams at once, so that closing waits for no stream: each browser's
   // EventSource reconnects, to another instance, and picks the analysis up there (ADR 0012).
@@ -55,6 +58,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
         200: analyzeResponseSchema.describe('The analysis, stored in the history; 1 credit spent'),
         400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema.describe('No credits left'),
         403: errorBodySchema.describe('This tier does not offer the analysis asked for (a state, a custom focus)'),
+        409: errorBodySchema.describe('Cancelled by the caller while it waited or ran; its credit is given back'),
         413: errorBodySchema,
         500: errorBodySchema.describe('The analysis failed after every retry; its credit is given back'),
         503: errorBodySchema.describe('The analyser is unavailable (the credit is given back), or the analysis outlasted the request and goes on'),
@@ -89,17 +93,39 @@ export async function analyzeRoutes(app: FastifyInstance) {
     return { ...analysis, analysisId: id, createdAt: createdAt.toISOString() };
   });
 
+  routes.post('/api/analyze/progress/:progressId/cancel', {
+    schema: {
+      operationId: 'cancelAnalysis',
+      tags: ['analysis'],
+      summary: 'Cancel the caller\'s queued or running analysis or comparison posted with this progressId',
+      description: 'Its credit comes back and nothing of it is kept; the waiting POST answers 409 `analysis.cancelled` and '
+        + 'the progress stream ends with `cancelled`. A worker running it stops within a few seconds.',
+      security: needsSession,
+      params: progressParams,
+      response: {
+        204: z.null().describe('Cancelled, the credit given back'),
+        400: errorBodySchema, 401: errorBodySchema,
+        404: errorBodySchema.describe('No queued or running analysis of the caller\'s with this progressId: it has ended'),
+      },
+    },
+    preValidation: app.requireUser,
+  }, async (request, reply) => {
+    const cancelled = await cancelAnalysis.execute({ userId: signedInUser(request).id, progressId: request.params.progressId });
+    if (!cancelled.ok) return sendDomainError(reply, cancelled.error);
+    return reply.code(204).send(null);
+  });
+
   routes.get('/api/analyze/progress/:progressId', {
     schema: {
       operationId: 'followAnalysisProgress',
       tags: ['analysis'],
       summary: 'Server-sent events of the caller\'s analysis posted with this progressId',
       security: needsSession,
-      description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done" or "failed". It opens '
+      description: 'Each event\'s data is a JSON analysisProgressEvent; the stream ends after "done", "failed" or "cancelled". It opens '
         + 'once the POST has taken the analysis in, on any instance (progress is kept in the database, ADR 0012), and '
         + 'until a minute after it ended; another id answers 404. Streams open at once are limited per user and per '
         + 'process (429, ADR 0005).',
-      params: z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) }),
+      params: progressParams,
       response: {
         200: {
           description: 'A stream of events, each `data:` line an AnalysisProgressEvent as JSON',

@@ -60,6 +60,7 @@ export async function compareRoutes(app: FastifyInstance) {
         200: compareResponseSchema.describe('The comparison, stored in the history; 1 credit spent'),
         400: errorBodySchema, 401: errorBodySchema, 402: errorBodySchema.describe('No credits left'),
         403: errorBodySchema.describe('Comparing versions needs a paid tier'),
+        409: errorBodySchema.describe('Cancelled by the caller while it waited or ran; its credit is given back'),
         413: errorBodySchema,
         500: errorBodySchema.describe('The comparison failed after every retry; its credit is given back'),
         503: errorBodySchema.describe('The analyser is unavailable (the credit is given back), or the comparison outlasted the request and goes on'),

@@ -10,7 +10,7 @@ import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
 import {
-  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_FAILED_MESSAGE, inPlanWords, isPaidTier, progressReporter, refundPendingAnalysis,
+  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_FAILED_MESSAGE, inPlanWords, isPaidTier, progressReporter, refundPendingAnalysis,
 } from '../analysis-policy.ts';
 import type { AnalysisJob, AnalysisJobOutcome } from '../analysis-jobs.port.ts';
 import type { PendingAnalysis } from '../pending-analysis-repository.port.ts';
@@ -19,9 +19,12 @@ import type { ProgressHub } from '../progress-hub.port.ts';
 export interface ProcessAnalysisInput extends AnalysisJob {
   /** No retry follows this attempt: a thrown error refunds instead of handing the job back. */
   lastAttempt: boolean;
+  /** Aborted when the job leaves this worker: its owner cancelled it, or the worker is stopping. */
+  signal?: AbortSignal;
 }
 
 const failed = (error: DomainError): AnalysisJobOutcome => ({ stored: false, error });
+const cancelled = failed(domainError('analysis.cancelled', ANALYSIS_CANCELLED_MESSAGE));
 
 /**
  * One attempt at a queued analysis, on whichever worker took its job: extract and analyse the document of
@@ -30,7 +33,8 @@ const failed = (error: DomainError): AnalysisJobOutcome => ({ stored: false, err
  * transaction that drops the row. A thrown error (a broken dependency) hands the job back for a retry, or
  * refunds on the last attempt; a worker that dies leaves the job to be retried elsewhere, and one that dies
  * on the last attempt leaves it to `AbandonAnalysis`. An attempt that finds no row is a retry of a job
- * already settled, which answers the same outcome and changes nothing. The analysis-complete e-mail goes
+ * already settled, which answers the same outcome and changes nothing. One cancelled while it runs
+ * (`CancelAnalysis`) stops at its signal, or stores nothing when it ends first: the cancel has refunded it. The analysis-complete e-mail goes
  * into the outbox with the analysis when the user wants analysis notices.
  */
 export class ProcessAnalysis {
@@ -50,13 +54,18 @@ export class ProcessAnalysis {
 
     let outcome: Result<true, DomainError>;
     try {
-      outcome = await this.analyseAndStore(pending, report);
+      outcome = await this.analyseAndStore(pending, report, input.signal);
     } catch (error) {
+      // Stopped because the job left this worker: cancelled (its row went with the refund), or handed back by a
+      // stopping worker (its row waits for the retry).
+      if (input.signal?.aborted && !(await this.uow.read(({ pendingAnalyses }) => pendingAnalyses.find(pending.id)))) return cancelled;
       if (!input.lastAttempt) throw error;
       await this.uow.run((repos) => refundPendingAnalysis(repos, pending.id));
       report({ stage: 'failed', message: ANALYSIS_FAILED_MESSAGE });
       return failed(domainError('analysis.failed', ANALYSIS_FAILED_MESSAGE));
     }
+    // Cancelled while it ran: the cancel refunded it and told whoever waits.
+    if (!outcome.ok && outcome.error.code === 'analysis.cancelled') return cancelled;
     if (!outcome.ok) {
       await this.uow.run((repos) => refundPendingAnalysis(repos, pending.id));
       report({ stage: 'failed', message: outcome.error.message });
@@ -72,7 +81,9 @@ export class ProcessAnalysis {
     return stored ? { stored: true } : failed(domainError('analysis.failed', ANALYSIS_FAILED_MESSAGE));
   }
 
-  private async analyseAndStore(pending: PendingAnalysis, report: (event: AnalysisProgressEvent) => void): Promise<Result<true, DomainError>> {
+  private async analyseAndStore(
+    pending: PendingAnalysis, report: (event: AnalysisProgressEvent) => void, signal: AbortSignal | undefined,
+  ): Promise<Result<true, DomainError>> {
     const tier = await this.tierOf(pending.userId);
     if (!tier) return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
     if (pending.earlier) {
@@ -81,6 +92,7 @@ export class ProcessAnalysis {
         later: { title: pending.title, source: pending.source },
         limits: { maxPages: tier.maxPages, maxCharacters: tier.maxCharacters },
         onProgress: report,
+        signal,
       });
       if (!compared.ok) return err(this.withPlan(compared.error, tier));
       return this.store(pending, compared.value);
@@ -95,6 +107,7 @@ export class ProcessAnalysis {
       paidTier: isPaidTier(tier),
       limits: { maxPages: tier.maxPages, maxCharacters: tier.maxCharacters },
       onProgress: report,
+      signal,
     });
     if (!analysed.ok) return err(this.withPlan(analysed.error, tier));
     return this.store(pending, analysed.value);
@@ -110,12 +123,12 @@ export class ProcessAnalysis {
 
   private store(pending: PendingAnalysis, result: AnalysisResult | ComparisonResult): Promise<Result<true, DomainError>> {
     return this.uow.run(async ({ analyses, pendingAnalyses, users, outbox }) => {
-      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep. (An
-      // attempt handed back at shutdown but still running finds the row settled by its retry: its answer is dropped.)
+      // An account deleted while its analysis ran took its credit and pending row with it: nothing to keep.
       const user = await users.findById(pending.userId);
-      if (!user || !(await pendingAnalyses.delete(pending.id))) {
-        return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
-      }
+      if (!user) return err(domainError('auth.unauthorized', ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE));
+      // Cancelled by its owner while it ran, the row gone with its refund. (An attempt handed back at shutdown but
+      // still running finds the row settled by its retry, and its answer is dropped all the same.)
+      if (!(await pendingAnalyses.delete(pending.id))) return err(domainError('analysis.cancelled', ANALYSIS_CANCELLED_MESSAGE));
       await analyses.save({
         id: pending.id,
         userId: pending.userId,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../../contracts/auth.contract.ts';
-import type { AnalysisProgressEvent } from '../../contracts/analysis-history.contract.ts';
+import { isFinalProgress, type AnalysisProgressEvent } from '../../contracts/analysis-history.contract.ts';
 import { analysisOptionsSchema } from '../../contracts/analyze.contract.ts';
 import { domainError } from '../../shared/domain-error.ts';
 import { err, ok } from '../../shared/result.ts';
@@ -16,7 +16,8 @@ import type { ProgressHub } from '../progress-hub.port.ts';
 import { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
 import { AbandonAnalysis } from '../abandon-analysis/abandon-analysis.use-case.ts';
 import { documentTitle } from '../analysis-policy.ts';
-import type { AnalysisJobState, AnalysisJobs } from '../analysis-jobs.port.ts';
+import type { AnalysisJobState, AnalysisJobs, QueueStanding } from '../analysis-jobs.port.ts';
+import { CancelAnalysis } from '../cancel-analysis/cancel-analysis.use-case.ts';
 import { ProcessAnalysis } from '../process-analysis/process-analysis.use-case.ts';
 import { SubmitAnalysis } from '../submit-analysis/submit-analysis.use-case.ts';
 import { RunAnalysis } from './run-analysis.use-case.ts';
@@ -28,7 +29,7 @@ const draft = {
   sentiment: { rating: 3, confidence: 0.5 }, citations: [{ section: 'summary' as const, index: 0, page: 1, quote: 'levies a tax' }],
 };
 
-type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'throws once' | 'account deleted meanwhile';
+type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'throws once' | 'account deleted meanwhile' | 'cancelled meanwhile';
 class FakeAnalyzer implements DocumentAnalyzer {
   readonly name = 'embedded' as const;
   behaviour: AnalyzerBehaviour = 'works';
@@ -40,6 +41,7 @@ class FakeAnalyzer implements DocumentAnalyzer {
     }
     if (this.behaviour === 'down') return err(domainError('analyzer.unavailable', 'The analysis service is unavailable.'));
     if (this.behaviour === 'account deleted meanwhile') await uow.run((r) => r.users.delete(userId));
+    if (this.behaviour === 'cancelled meanwhile') expect((await cancel.execute({ userId, progressId: 'p-1' })).ok).toBe(true);
     return ok({ draft, analyzer: this.name, model: null, promptVersion: null });
   }
 }
@@ -48,7 +50,8 @@ const noPdfs = new FixedTextExtractor('corrupt');
 class RecordingHub implements ProgressHub {
   events: AnalysisProgressEvent[] = [];
   publish(_key: unknown, event: AnalysisProgressEvent) {
-    this.events.push(event);
+    const last = this.events.at(-1);
+    if (!last || !isFinalProgress(last)) this.events.push(event);
   }
   subscribe() {
     return () => {};
@@ -66,9 +69,15 @@ class RecordingHub implements ProgressHub {
 class WorkingQueue implements AnalysisJobs {
   attempts = 3;
   answer: 'run' | 'never' | 'abandon' = 'run';
+  /** Where the job stands at each ask, while no worker has taken it; it is taken once these run out. */
+  standings: QueueStanding[] = [];
+  async standing(): Promise<QueueStanding | null> {
+    return this.standings[0] ?? null;
+  }
   async settled(analysisId: string): Promise<AnalysisJobState> {
+    if (this.standings.shift()) return { status: 'waiting' };
     const job = uow.state.analysisJobs.find((j) => j.analysisId === analysisId);
-    if (!job) throw new Error(`no job ${analysisId}`);
+    if (!job) return { status: 'cancelled' };
     if (this.answer === 'never') return { status: 'waiting' };
     if (this.answer === 'abandon') {
       await abandon.execute(job);
@@ -92,6 +101,7 @@ let submit: SubmitAnalysis;
 let processAnalysis: ProcessAnalysis;
 let abandon: AbandonAnalysis;
 let run: RunAnalysis;
+let cancel: CancelAnalysis;
 let userId: string;
 
 beforeEach(async () => {
@@ -106,7 +116,8 @@ beforeEach(async () => {
   const compare = new CompareVersions(noPdfs, new FixedVersionComparer(), new FixedLanguageDetector(), new FixedFactFinder(), clock);
   processAnalysis = new ProcessAnalysis(uow, analyze, compare, hub, clock, testMessages(clock));
   abandon = new AbandonAnalysis(uow, hub);
-  run = new RunAnalysis(uow, submit, queue);
+  run = new RunAnalysis(uow, submit, queue, hub);
+  cancel = new CancelAnalysis(uow, hub);
   const registered = await new RegisterUser(uow, plainTextHasher, clock, ids, testMessages(clock), testAccountLinks(clock))
     .execute(registerSchema.parse({ firstName: 'Rosa', email: 'rosa@example.org', password: 'liberty1' }));
   userId = registered.ok ? registered.value.id : '';
@@ -230,6 +241,80 @@ describe('RunAnalysis', () => {
     expect(!result.ok && result.error.code).toBe('analysis.still_running');
     expect(await creditsLeft()).toBe(0);
     expect(await pending()).toHaveLength(1);
+  });
+});
+
+describe('RunAnalysis: waiting in the queue', () => {
+  it('tells the analysis\'s place in the queue and its estimated wait as they change, then its progress', async () => {
+    const standing = (ahead: number): QueueStanding => ({ ahead, running: 1, recentRunSeconds: [40, 20, 30] });
+    queue.standings = [standing(2), standing(2), standing(1), standing(0)];
+    expect((await analyse()).ok).toBe(true);
+    expect(hub.events.slice(0, 4)).toEqual([
+      { stage: 'queued' },
+      { stage: 'queued', ahead: 2, estimatedSeconds: 75 },
+      { stage: 'queued', ahead: 1, estimatedSeconds: 45 },
+      { stage: 'queued', ahead: 0, estimatedSeconds: 15 },
+    ]);
+    expect(hub.events.at(-1)).toEqual({ stage: 'done' });
+  });
+
+  it('tells no estimate before any analysis has run', async () => {
+    queue.standings = [{ ahead: 3, running: 1, recentRunSeconds: [] }];
+    expect((await analyse()).ok).toBe(true);
+    expect(hub.events[1]).toEqual({ stage: 'queued', ahead: 3 });
+  });
+});
+
+describe('CancelAnalysis', () => {
+  it('gives a queued analysis\'s credit back, drops its document and its job, and tells whoever waits', async () => {
+    const submitted = await submit.execute(input());
+    const id = submitted.ok ? submitted.value.id : '';
+    const job = uow.state.analysisJobs[0]!;
+    expect(await cancel.execute({ userId, progressId: 'p-1' })).toEqual({ ok: true, value: true });
+    expect(await ledger()).toEqual([['signup_grant', 1, userId], ['analysis_debit', -1, id], ['analysis_refund', 1, id]]);
+    expect(await pending()).toEqual([]);
+    expect(uow.state.analysisJobs).toEqual([]);
+    expect(hub.events.at(-1)).toEqual({ stage: 'cancelled', message: 'Analysis cancelled. Your credit has been returned.' });
+    // A worker that took the job just before: nothing is stored, refunded again or told.
+    const told = hub.events.length;
+    expect(await processAnalysis.execute({ ...job, lastAttempt: true })).toMatchObject({ stored: false, error: { code: 'analysis.failed' } });
+    expect(await uow.run((r) => r.analyses.count(userId))).toBe(0);
+    expect(await creditsLeft()).toBe(1);
+    expect(hub.events).toHaveLength(told);
+  });
+
+  it('answers not found, changing nothing, for an analysis that ended, and for someone else\'s', async () => {
+    expect((await analyse()).ok).toBe(true);
+    expect(await cancel.execute({ userId, progressId: 'p-1' })).toEqual({
+      ok: false, error: { code: 'analysis.not_found', message: 'This analysis has already ended.' },
+    });
+    await uow.run((r) => r.ledger.post({ userId, delta: 1, reason: 'admin_adjustment', reference: 'more' }));
+    await submit.execute(input());
+    expect((await cancel.execute({ userId: 'someone-else', progressId: 'p-1' })).ok).toBe(false);
+    expect(await pending()).toHaveLength(1);
+  });
+
+  it('stores nothing of an analysis cancelled while it ran, and the waiting request says it was cancelled', async () => {
+    analyzer.behaviour = 'cancelled meanwhile';
+    const result = await analyse();
+    expect(result).toEqual({ ok: false, error: { code: 'analysis.cancelled', message: 'Analysis cancelled. Your credit has been returned.' } });
+    expect(await uow.run((r) => r.analyses.count(userId))).toBe(0);
+    expect((await ledger()).map(([reason]) => reason)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']);
+    expect(hub.events.at(-1)).toEqual({ stage: 'cancelled', message: 'Analysis cancelled. Your credit has been returned.' });
+  });
+
+  it('stops an attempt whose signal aborts: quietly when cancelled, handing the job back when its worker stops', async () => {
+    analyzer.behaviour = 'throws';
+    await submit.execute(input());
+    const job = uow.state.analysisJobs[0]!;
+    const stopped = AbortSignal.abort();
+    // The worker is stopping: the row is still there, so the job goes back for a retry.
+    await expect(processAnalysis.execute({ ...job, lastAttempt: false, signal: stopped })).rejects.toThrow();
+    await cancel.execute({ userId, progressId: 'p-1' });
+    const told = hub.events.length;
+    expect(await processAnalysis.execute({ ...job, lastAttempt: true, signal: stopped })).toMatchObject({ stored: false });
+    expect(hub.events).toHaveLength(told);
+    expect((await ledger()).map(([reason]) => reason)).toEqual(['signup_grant', 'analysis_debit', 'analysis_refund']);
   });
 });
 

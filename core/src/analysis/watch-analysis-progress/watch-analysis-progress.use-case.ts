@@ -46,7 +46,7 @@ export class WatchAnalysisProgress {
   }
 
   private async isFollowable(key: ProgressKey): Promise<boolean> {
-    const pending = await this.uow.read(({ pendingAnalyses }) => pendingAnalyses.hasProgressId(key.userId, key.progressId));
-    return pending || this.progress.hasRecent(key);
+    const pending = await this.uow.read(({ pendingAnalyses }) => pendingAnalyses.idOfProgress(key.userId, key.progressId));
+    return pending !== null || this.progress.hasRecent(key);
   }
 }

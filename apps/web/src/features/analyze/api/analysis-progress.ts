@@ -1,6 +1,12 @@
-import { analysisProgressEventSchema, type AnalysisProgressEvent } from '@civicwatch/core/contracts/index.ts';
+import { analysisProgressEventSchema, isFinalProgress, type AnalysisProgressEvent } from '@civicwatch/core/contracts/index.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export const progressPath = (progressId: string) => `/api/analyze/progress/${encodeURIComponent(progressId)}`;
+
+/** POST /api/analyze/progress/{progressId}/cancel: the analysis stops and its credit comes back (DECISIONS "Cancelling"). */
+export async function cancelAnalysis(progressId: string): Promise<void> {
+  await apiRequest(`${progressPath(progressId)}/cancel`, { method: 'POST' });
+}
 
 /** `EventSource.CLOSED`: the browser gave the stream up and will not reconnect by itself. */
 const CLOSED = 2;
@@ -39,8 +45,8 @@ export function openAnalysisProgress(progressId: string, onEvent: (event: Analys
       const parsed = analysisProgressEventSchema.safeParse(data);
       if (!parsed.success) return;
       onEvent(parsed.data);
-      // The stream ends after done or failed; closing stops the browser from reconnecting.
-      if (parsed.data.stage === 'done' || parsed.data.stage === 'failed') stop();
+      // The stream ends after the final event; closing stops the browser from reconnecting.
+      if (isFinalProgress(parsed.data)) stop();
     };
     current.onerror = () => {
       // While connecting again the browser retries by itself; a refused stream is closed for good.

@@ -4,7 +4,7 @@ import {
   type AnalysisOptions,
   type AnalyzeResponse,
 } from '@civicwatch/core/contracts/index.ts';
-import { HttpError, apiRequest, serverMessage } from '../../../lib/api-client.ts';
+import { HttpError, apiRequest, serverErrorCode, serverMessage } from '../../../lib/api-client.ts';
 import type { ToastInput } from '../../../lib/toast-store.ts';
 import { useSubmissionWithProgress, type SubmissionCallbacks } from './submission-with-progress.ts';
 
@@ -53,10 +53,12 @@ export const INSUFFICIENT_CREDITS_TOAST: ToastInput = {
 
 /**
  * The toast for a refused or failed analysis (spec §8 "Analysis"): no credits left (402) is Insufficient
- * Credits; anything else is Upload Failed with the server's own message, or the spec's default.
+ * Credits; one its owner cancelled says so, with its credit back; anything else is Upload Failed with the
+ * server's own message, or the spec's default.
  */
 export function analyzeFailureToast(error: unknown): ToastInput {
   if (error instanceof HttpError && error.status === 402) return INSUFFICIENT_CREDITS_TOAST;
+  if (serverErrorCode(error) === 'analysis.cancelled') return { title: 'Analysis Cancelled', description: serverMessage(error) ?? 'Your credit has been returned.' };
   return { title: 'Upload Failed', description: serverMessage(error) ?? 'Failed to upload document', variant: 'destructive' };
 }
 

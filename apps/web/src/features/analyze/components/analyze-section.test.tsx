@@ -373,8 +373,18 @@ describe('Analyze page: running an analysis', () => {
 
     const progress = screen.getByTestId('analysis-progress');
     expect(progress).toHaveTextContent('Uploading your document');
+    const bar = screen.getByRole('progressbar', { name: 'Analysis progress' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    act(() => stream.emit({ stage: 'queued' }));
+    expect(progress).toHaveTextContent('Waiting for the analyzer');
+    act(() => stream.emit({ stage: 'queued', ahead: 2, estimatedSeconds: 170 }));
+    expect(progress).toHaveTextContent('Waiting for the analyzer: 2 analyses ahead of yours, about 3 minutes');
+    act(() => stream.emit({ stage: 'queued', ahead: 0, estimatedSeconds: 20 }));
+    expect(progress).toHaveTextContent('Waiting for the analyzer: yours is next, less than a minute');
     act(() => stream.emit({ stage: 'extracting', page: 3, pages: 10 }));
     expect(progress).toHaveTextContent('Reading page 3 of 10');
+    expect(bar).toHaveAttribute('aria-valuenow', '30');
+    expect(bar).toHaveAttribute('aria-valuetext', 'Reading page 3 of 10');
     act(() => stream.emit({ stage: 'ocr', page: 2, pages: 7 }));
     expect(progress).toHaveTextContent('Reading scanned page 2 of 7 (OCR)');
     act(() => stream.emit({ stage: 'analysing' }));
@@ -399,6 +409,37 @@ describe('Analyze page: running an analysis', () => {
     // The user (credits) and the dashboard are fetched again.
     expect(await screen.findByText('2 credits remaining')).toBeInTheDocument();
     await waitFor(() => expect(dashboardCalls).toBeGreaterThan(dashboardCallsBefore));
+  });
+
+  it('cancels the analysis under way: the server stops it, and the credit it gives back is shown', async () => {
+    let credits = 1;
+    server.use(
+      http.get('/api/user', () => HttpResponse.json(aUser({ credits }))),
+      http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ user: aUser({ credits }) }))),
+    );
+    const cancelled: string[] = [];
+    server.use(http.post('/api/analyze/progress/:progressId/cancel', ({ params }) => {
+      cancelled.push(String(params.progressId));
+      credits = 1;
+      analyze.release();
+      return new HttpResponse(null, { status: 204 });
+    }));
+    const analyze = onAnalyze(() => HttpResponse.json({ code: 'analysis.cancelled', message: 'Analysis cancelled. Your credit has been returned.' }, { status: 409 }));
+    analyze.hold();
+    const { user } = await openAnalyze('/');
+    expect(await screen.findByText('1 credit remaining')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('PDF document'), pdf());
+    await user.click(screen.getByRole('button', { name: /Analyze Document/ }));
+    await waitFor(() => expect(analyze.seen.forms).toHaveLength(1));
+    credits = 0;
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(cancelled).toEqual([String(analyze.seen.forms[0]!.get('progressId'))]);
+    expect(await screen.findByText('Analysis Cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Analysis cancelled. Your credit has been returned.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(await screen.findByText('1 credit remaining')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Analyze Document/ })).toBeEnabled();
   });
 
   it('Analyze Another clears the file, the text and the result and returns to the form', async () => {

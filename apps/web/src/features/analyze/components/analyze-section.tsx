@@ -25,6 +25,8 @@ import { publicConfigQuery } from '../../config/api/get-config.ts';
 import { cn } from '../../../lib/cn.ts';
 import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, type DocumentSource } from '../api/analyze-document.ts';
 import { describeProgress, readingFraction } from '../utils/progress-text.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { CancelButton } from './cancel-button.tsx';
 import { AnalysisResults } from './analysis-results.tsx';
 import { DocumentDropZone } from './document-drop-zone.tsx';
 import { DocumentSourceTabs, PastedTextField, textareaClasses } from './document-source-tabs.tsx';
@@ -89,19 +91,19 @@ function DocumentLimits({ tier }: { tier: SubscriptionTierView | undefined }) {
   );
 }
 
-function ProgressStatus({ event }: { event: AnalysisProgressEvent | null }) {
+function ProgressStatus({ event, cancel }: { event: AnalysisProgressEvent | null; cancel: ReactNode }) {
   const fraction = readingFraction(event);
+  const said = describeProgress(event);
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <LoaderCircle className="size-4 shrink-0 animate-spin text-blue-900" aria-hidden="true" />
-        <span data-testid="analysis-progress">{describeProgress(event)}</span>
-      </p>
-      {fraction !== null && (
-        <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-          <div className="h-full rounded-full bg-blue-900 transition-[width]" style={{ width: `${Math.round(fraction * 100)}%` }} />
-        </div>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p role="status" aria-live="polite" className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800">
+          <LoaderCircle className="size-4 shrink-0 animate-spin text-blue-900" aria-hidden="true" />
+          <span data-testid="analysis-progress">{said}</span>
+        </p>
+        {cancel}
+      </div>
+      <ProgressBar label="Analysis progress" fraction={fraction} valueText={fraction === null ? undefined : said} className="mt-3" />
     </div>
   );
 }
@@ -362,7 +364,7 @@ export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionP
 
                 <DocumentLimits tier={tier} />
 
-                {pending && <ProgressStatus event={progress} />}
+                {pending && <ProgressStatus event={progress} cancel={<CancelButton onCancel={analyze.cancel} cancelling={analyze.cancelling} />} />}
 
                 {outOfCredits ? (
                   <div className="space-y-2">

@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/toaster.tsx';
 import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast } from '../api/analyze-document.ts';
 import { useCompareVersions } from '../api/compare-versions.ts';
 import { compareFormSchema, emptyCompareForm, type CompareFormOutput, type CompareFormValues } from '../utils/compare-form.ts';
+import { CancelButton } from './cancel-button.tsx';
 import { ComparisonProgress } from './comparison-progress.tsx';
 import { ComparisonResults } from './comparison-results.tsx';
 import { PaidFeatureNotice } from './paid-feature-notice.tsx';
@@ -150,7 +151,7 @@ export function CompareSection({ user, tier }: CompareSectionProps) {
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 <CompareLimits tier={tier} />
                 <div className="space-y-4">
-                  {pending && <ComparisonProgress events={progress} />}
+                  {pending && <ComparisonProgress events={progress} cancel={<CancelButton onCancel={compare.cancel} cancelling={compare.cancelling} />} />}
                   {locked ? null : outOfCredits ? (
                     <div className="space-y-2">
                       <Link to="/subscribe" className={buttonClasses('secondary', 'lg', 'w-full')}>

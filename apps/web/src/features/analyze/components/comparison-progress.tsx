@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { CircleCheck, LoaderCircle } from 'lucide-react';
 import { versionLabels, versionSides, type AnalysisProgressEvent, type VersionSide } from '@civicwatch/core/contracts/index.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { describeProgress } from '../utils/progress-text.ts';
 
@@ -49,15 +51,18 @@ const fractionOf = (reading: VersionReading) =>
  * A running comparison: what it is doing now, announced politely as it changes ("Earlier version: reading page 2 of
  * 5", "Comparing the versions"), and beside it how far each version's reading has got, which a glance tells.
  */
-export function ComparisonProgress({ events }: { events: readonly AnalysisProgressEvent[] }) {
+export function ComparisonProgress({ events, cancel }: { events: readonly AnalysisProgressEvent[]; cancel: ReactNode }) {
   const latest = events.at(-1) ?? null;
   const reading = readingOf(events);
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-slate-800">
-        <LoaderCircle className="size-4 shrink-0 animate-spin text-blue-900" aria-hidden="true" />
-        <span data-testid="comparison-progress">{latest ? describeProgress(latest) : 'Uploading both versions'}</span>
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p role="status" aria-live="polite" className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800">
+          <LoaderCircle className="size-4 shrink-0 animate-spin text-blue-900" aria-hidden="true" />
+          <span data-testid="comparison-progress">{latest ? describeProgress(latest) : 'Uploading both versions'}</span>
+        </p>
+        {cancel}
+      </div>
       <ul aria-label="Reading of each version" className="mt-3 space-y-2.5">
         {versionSides.map((side) => {
           const read = reading[side];
@@ -70,12 +75,13 @@ export function ComparisonProgress({ events }: { events: readonly AnalysisProgre
                   {statusText(read)}
                 </span>
               </div>
-              <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-                <div
-                  className={cn('h-full rounded-full transition-[width]', read.state === 'read' ? 'bg-emerald-700' : 'bg-blue-900')}
-                  style={{ width: `${Math.round(fractionOf(read) * 100)}%` }}
-                />
-              </div>
+              <ProgressBar
+                label={`Reading of the ${versionLabels[side].toLowerCase()}`}
+                fraction={fractionOf(read)}
+                valueText={statusText(read)}
+                tone={read.state === 'read' ? 'done' : 'working'}
+                className="mt-1"
+              />
             </li>
           );
         })}

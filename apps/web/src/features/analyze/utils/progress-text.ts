@@ -8,12 +8,26 @@ function readingText({ stage, page, pages, version }: ReadingEvent): string {
   return version ? `${versionLabels[version]}: reading ${what}` : `Reading ${what}`;
 }
 
+/** "about 3 minutes", from the server's estimate in seconds; "less than a minute" below one. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return 'less than a minute';
+  const minutes = Math.round(seconds / 60);
+  return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** "Waiting for the analyzer: 2 analyses ahead of yours, about 3 minutes", as much of it as the server knows. */
+function queuedText({ ahead, estimatedSeconds }: Extract<AnalysisProgressEvent, { stage: 'queued' }>): string {
+  if (ahead === undefined) return 'Waiting for the analyzer';
+  const place = ahead === 0 ? 'yours is next' : `${ahead} ${ahead === 1 ? 'analysis' : 'analyses'} ahead of yours`;
+  return `Waiting for the analyzer: ${place}${estimatedSeconds ? `, ${waitText(estimatedSeconds)}` : ''}`;
+}
+
 /** What the running analysis or comparison is doing, in the words shown beside the Processing... button. */
 export function describeProgress(event: AnalysisProgressEvent | null): string {
   if (event === null) return 'Uploading your document';
   switch (event.stage) {
     case 'queued':
-      return 'Waiting for the analyzer';
+      return queuedText(event);
     case 'extracting':
     case 'ocr':
       return readingText(event);
@@ -26,6 +40,7 @@ export function describeProgress(event: AnalysisProgressEvent | null): string {
     case 'done':
       return 'Finishing up';
     case 'failed':
+    case 'cancelled':
       return event.message;
   }
 }
