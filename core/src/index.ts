@@ -99,6 +99,7 @@ export * from './admin/prompts/prompts.use-cases.ts';
 export * from './admin/users/user-admin.use-cases.ts';
 export * from './admin/refund/refund-payment.use-case.ts';
 export * from './admin/stats/get-admin-stats.use-case.ts';
+export * from './admin/stats/get-admin-trends.use-case.ts';
 export * from './admin/tiers/update-tier.use-case.ts';
 export * from './admin/audit-log/list-audit-log.use-case.ts';
 export * from './admin/admin-role/set-admin-role.use-case.ts';

@@ -5,7 +5,7 @@ import {
   ProgressHub, RegisterUser, RunAnalysis, CancelAnalysis, CompareVersions, VersionComparer, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
   WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
-  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, UpdateTier,
+  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, GetAdminTrends, UpdateTier,
   ListAuditLog, SetAdminRole,
   MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverOutbox,
   TokenHasher, AccountLinks, RequestPasswordReset, ResetPassword, SendEmailVerification, VerifyEmail, ChangePassword,
@@ -194,6 +194,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(VerifyUserEmail).toDynamicValue(() => new VerifyUserEmail(uow(), adminPolicy(), clock(), ids()));
   container.bind(RefundPayment).toDynamicValue(() => new RefundPayment(uow(), gateway(), clock(), ids()));
   container.bind(GetAdminStats).toDynamicValue(() => new GetAdminStats(uow()));
+  container.bind(GetAdminTrends).toDynamicValue(() => new GetAdminTrends(uow(), clock()));
   container.bind(UpdateTier).toDynamicValue(() => new UpdateTier(uow(), clock(), ids()));
   container.bind(ListAuditLog).toDynamicValue(() => new ListAuditLog(uow()));
   container.bind(SetAdminRole).toDynamicValue(() => new SetAdminRole(uow(), adminPolicy(), clock(), ids()));

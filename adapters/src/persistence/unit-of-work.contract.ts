@@ -913,6 +913,44 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(after.creditsSpent - before.creditsSpent).toBe(1);
         expect(patriot.tierId).toBe('patriot');
       });
+
+      it('give analyses, sign-ups and revenue net of refunds for each UTC day of a range, a day with nothing as zeros', async () => {
+        // June 2039: no other test writes there, so the days hold exactly what this test stores.
+        const at = (iso: string) => new Date(iso);
+        const member = await register(aUser({ createdAt: at('2039-06-10T08:00:00Z') }));
+        await register(aUser({ createdAt: at('2039-05-31T23:59:59Z') }));
+        const analysis = (createdAt: string) => ({
+          id: randomUUID(), userId: member.id, createdAt: at(createdAt), analysisType: 'summary' as const,
+          document: { title: 'Levy', type: 'text' as const }, result: { summary: 'A levy' },
+        });
+        const payment = (paidAt: string, amountCents: number): NewPayment => ({
+          invoiceId: `in_${randomUUID()}`, userId: member.id, subscriptionId: null, paymentId: amountCents ? `pi_${randomUUID()}` : null, tierId: 'patriot',
+          amountCents, refundedCents: 0, creditsGranted: 5, billingReason: 'subscription_create', paidAt: at(paidAt),
+        });
+        const refunded = payment('2039-06-20T09:00:00Z', 2900);
+        await uow.run(async (r) => {
+          for (const createdAt of ['2039-06-14T23:59:59.999Z', '2039-06-15T00:00:00Z', '2039-05-31T12:00:00Z', '2039-07-01T00:00:00Z']) {
+            await r.analyses.save(analysis(createdAt));
+          }
+          for (const paid of [refunded, payment('2039-06-20T23:00:00Z', 9900), payment('2039-06-21T10:00:00Z', 0), payment('2039-05-31T10:00:00Z', 2900)]) {
+            await r.billing.recordPayment(paid);
+          }
+          await r.billing.setRefunded(refunded.invoiceId, 1000);
+        });
+
+        const days = await uow.read((r) => r.stats.daily({ first: '2039-06-01', last: '2039-06-30' }));
+        const busy: Record<string, { analyses?: number; signUps?: number; revenueCents?: number }> = {
+          '2039-06-10': { signUps: 1 },
+          '2039-06-14': { analyses: 1 },
+          '2039-06-15': { analyses: 1 },
+          '2039-06-20': { revenueCents: 1900 + 9900 },
+        };
+        expect(days).toEqual(Array.from({ length: 30 }, (_, i) => {
+          const day = `2039-06-${String(i + 1).padStart(2, '0')}`;
+          return { day, analyses: 0, signUps: 0, revenueCents: 0, ...busy[day] };
+        }));
+        expect(await uow.read((r) => r.stats.daily({ first: '2039-06-14', last: '2039-06-14' }))).toEqual([{ day: '2039-06-14', analyses: 1, signUps: 0, revenueCents: 0 }]);
+      });
     });
 
     describe('outbox', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
-import { grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTierSchema } from '../contracts/admin.contract.ts';
+import { adminTrendsSchema, grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTierSchema } from '../contracts/admin.contract.ts';
 import { givePaidPatriotPlan } from '../testing/billing-fixtures.ts';
 import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';
 import { AdminPolicy } from '../accounts/admin-policy.ts';
@@ -18,6 +18,7 @@ import { DeleteUser, GrantCredits, SetUserTier, VerifyUserEmail } from './users/
 import { UpdateTier } from './tiers/update-tier.use-case.ts';
 import { SetAdminRole } from './admin-role/set-admin-role.use-case.ts';
 import { GetAdminStats } from './stats/get-admin-stats.use-case.ts';
+import { GetAdminTrends } from './stats/get-admin-trends.use-case.ts';
 import { ListAuditLog, toAuditEntryView } from './audit-log/list-audit-log.use-case.ts';
 import { RefundPayment } from './refund/refund-payment.use-case.ts';
 
@@ -372,6 +373,23 @@ describe('GetAdminStats', () => {
       await r.analyses.save({ id: 'analysis-3', userId: c, createdAt: clock.now(), analysisType: 'summary', document: { title: 'C', type: 'text' }, result: {} });
     });
     expect(await new GetAdminStats(uow).execute()).toEqual({ totalUsers: 4, freeUsers: 2, paidUsers: 2, admins: 1, totalAnalyses: 2, creditsSpent: 2 });
+  });
+});
+
+describe('GetAdminTrends', () => {
+  it('answers the 30 UTC days that end with today, as the Clock tells it, revenue in US cents', async () => {
+    const voter = await register();
+    await givePaidPatriotPlan(uow, voter, clock);
+    clock.set(new Date('2026-03-16T00:30:00Z'));
+
+    const trends = await new GetAdminTrends(uow, clock).execute();
+    expect(adminTrendsSchema.parse(trends)).toEqual(trends);
+    expect(trends.currency).toBe('USD');
+    expect(trends.days[0]?.day).toBe('2026-02-15');
+    expect(trends.days.slice(-2)).toEqual([
+      { day: '2026-03-15', analyses: 0, signUps: 2, revenueCents: 2900 },
+      { day: '2026-03-16', analyses: 0, signUps: 0, revenueCents: 0 },
+    ]);
   });
 });
 

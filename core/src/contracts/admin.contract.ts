@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_DATABASE_INTEGER, textField } from './fields.ts';
 import { settingKeys } from '../settings/setting-repository.port.ts';
 import { normalizeTierId } from './tiers.contract.ts';
+import { REVENUE_CURRENCY, TREND_DAYS } from '../admin/admin-stats.port.ts';
 
 /** What a signed-in account without the admin role is told, by the API's 403 and the /admin page (spec §6). */
 export const NOT_ADMIN_MESSAGE = "You don't have admin permissions.";
@@ -83,6 +84,22 @@ export const adminStatsSchema = z.object({
   totalAnalyses: z.number().int().nonnegative(),
   creditsSpent: z.number().int(),
 }).meta({ id: 'AdminStats', description: 'Users by tier, administrators, analyses and credits spent' });
+
+const dayCount = z.number().int().nonnegative();
+/** One day of GET /api/admin/stats/trends. */
+export const dailyActivitySchema = z.object({
+  day: z.iso.date().describe('The day in UTC, YYYY-MM-DD'),
+  analyses: dayCount.describe('Analyses stored that day'),
+  signUps: dayCount.describe('Accounts created that day (a deleted account no longer counts)'),
+  revenueCents: dayCount.describe('Payments received that day less what has been refunded of them, in cents of `currency`'),
+}).meta({ id: 'DailyActivity', description: 'What one UTC day brought: analyses, sign-ups and revenue' });
+
+/** GET /api/admin/stats/trends: the admin panel's charts. */
+export const adminTrendsSchema = z.object({
+  currency: z.literal(REVENUE_CURRENCY).describe('The ISO 4217 currency of every revenueCents: payments are in US dollars'),
+  days: z.array(dailyActivitySchema).length(TREND_DAYS).describe(`The last ${TREND_DAYS} days, oldest first, ending with today (so far); a day with nothing is zeros`),
+}).meta({ id: 'AdminTrends', description: `Analyses, sign-ups and revenue on each of the last ${TREND_DAYS} UTC days` });
+export type AdminTrendsView = z.infer<typeof adminTrendsSchema>;
 
 /** Tier editing (panel and `civicwatch tiers set`): any subset of the editable fields; price in whole dollars. */
 const wholeNumberField = (label: string, min: number, max: number) =>

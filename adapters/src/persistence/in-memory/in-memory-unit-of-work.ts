@@ -8,7 +8,7 @@ import {
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
   promoMessages, type PromoCode, type PromoCodeRepository,
   openSubscriptionStatuses, type BillingRepository, type NewPayment, type StoredPayment, type StoredSubscription,
-  type AdminStats, type AdminStatsRepository, type AuditEntry, type AuditLogRepository,
+  type AdminStats, type AdminStatsRepository, type AuditEntry, type AuditLogRepository, type DailyActivity, type UtcDayRange,
   type NewOutboxMessage, type OutboxMessage, type OutboxQuery, type OutboxRepository,
   type AccountToken, type AccountTokenPurpose, type AccountTokenRepository, type SessionRepository,
 } from '@civicwatch/core';
@@ -550,6 +550,23 @@ class InMemoryAdminStatsRepository implements AdminStatsRepository {
         .filter((r) => r.reason === 'analysis_debit' || r.reason === 'analysis_refund')
         .reduce((sum, r) => sum + r.delta, 0),
     };
+  }
+
+  async daily(range: UtcDayRange): Promise<DailyActivity[]> {
+    const utcDay = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+    const byDay = new Map<string, DailyActivity>();
+    for (let at = Date.parse(range.first); at <= Date.parse(range.last); at += 86_400_000) {
+      byDay.set(utcDay(at), { day: utcDay(at), analyses: 0, signUps: 0, revenueCents: 0 });
+    }
+    // What happened outside the range finds no day.
+    const add = (at: Date, series: 'analyses' | 'signUps' | 'revenueCents', amount: number) => {
+      const day = byDay.get(utcDay(at));
+      if (day) day[series] += amount;
+    };
+    for (const analysis of this.db.state.analyses) add(analysis.createdAt, 'analyses', 1);
+    for (const user of this.db.state.users.values()) add(user.createdAt, 'signUps', 1);
+    for (const payment of this.db.state.payments) add(payment.paidAt, 'revenueCents', payment.amountCents - payment.refundedCents);
+    return [...byDay.values()];
   }
 }
 

@@ -91,6 +91,7 @@ const adminRoutes: Array<[string, () => Promise<Request>]> = [
     return { method: 'DELETE', url: `/api/admin/promo-codes/${created.json().id}` };
   }],
   ['GET /api/admin/stats', async () => ({ method: 'GET', url: '/api/admin/stats' })],
+  ['GET /api/admin/stats/trends', async () => ({ method: 'GET', url: '/api/admin/stats/trends' })],
   ['GET /api/admin/tiers', async () => ({ method: 'GET', url: '/api/admin/tiers' })],
   ['PATCH /api/admin/tiers/:id', async () => ({ method: 'PATCH', url: '/api/admin/tiers/defender', payload: { features: ['Everything in Patriot', `Priority processing (${++codes})`] } })],
   ['GET /api/admin/audit', async () => ({ method: 'GET', url: '/api/admin/audit?page=1&pageSize=20' })],

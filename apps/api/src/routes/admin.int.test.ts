@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  NUL_CHARACTER_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, UnitOfWork, adminMessages, auditEntryListSchema, promoCodeViewSchema,
+  NUL_CHARACTER_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE, SetTierPriceIds, UnitOfWork, adminMessages, adminTrendsSchema, auditEntryListSchema, promoCodeViewSchema,
   subscriptionTierListSchema, updateTierSchema, userViewSchema,
 } from '@civicwatch/core';
 import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
@@ -332,6 +332,39 @@ describe('GET /api/admin/stats', () => {
   });
 });
 
+describe('GET /api/admin/stats/trends', () => {
+  // Totals over the window, not today's entry: the oldest day of this fresh database holds nothing, so the
+  // test does not depend on the clock passing midnight while it runs.
+  const trends = async () => {
+    const res = await asChief('GET', '/api/admin/stats/trends');
+    expect(res.statusCode).toBe(200);
+    return adminTrendsSchema.parse(res.json());
+  };
+  const totals = (days: Array<{ analyses: number; signUps: number; revenueCents: number }>) => days.reduce(
+    (sum, d) => ({ analyses: sum.analyses + d.analyses, signUps: sum.signUps + d.signUps, revenueCents: sum.revenueCents + d.revenueCents }),
+    { analyses: 0, signUps: 0, revenueCents: 0 });
+
+  it('counts each of the last 30 UTC days\' analyses, sign-ups and payments less refunds, in US cents', async () => {
+    const before = await trends();
+    const reader = await signUp();
+    const payer = await signUp();
+    const { payload, headers } = multipartBody({ text: ORDINANCE, analysisType: 'summary' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/analyze', payload, headers: { ...headers, cookie: reader.cookie } })).statusCode).toBe(200);
+    await payForPatriot(payer);
+    expect((await asChief('POST', '/api/admin/refund', { userId: payer.id, amount: 10, reason: 'Charged twice' })).statusCode).toBe(200);
+
+    const today = () => new Date().toISOString().slice(0, 10);
+    const asked = today();
+    const after = await trends();
+    expect(after.currency).toBe('USD');
+    expect(after.days).toHaveLength(30);
+    expect([asked, today()]).toContain(after.days.at(-1)?.day);
+    const [was, now] = [totals(before.days), totals(after.days)];
+    expect({ analyses: now.analyses - was.analyses, signUps: now.signUps - was.signUps, revenueCents: now.revenueCents - was.revenueCents })
+      .toEqual({ analyses: 1, signUps: 2, revenueCents: 2900 - 1000 });
+  });
+});
+
 describe('/api/admin/tiers', () => {
   it('lists the tiers with their limits and edits one by its id in the path, which every page then shows, auditing only what changed', async () => {
     const tiers = subscriptionTierListSchema.parse((await asChief('GET', '/api/admin/tiers')).json());
@@ -400,7 +433,7 @@ describe('the OpenAPI document', () => {
   it('tags every admin route admin, with a schema for its success answer', async () => {
     const openapi = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>> }>();
     const operations = Object.entries(openapi.paths).filter(([path]) => path.startsWith('/api/admin')).flatMap(([, ops]) => Object.values(ops));
-    expect(operations.length).toBe(15);
+    expect(operations.length).toBe(16);
     for (const operation of operations) {
       expect(operation.tags).toEqual(['admin']);
       expect(Object.keys(operation.responses).some((status) => /^2/.test(status))).toBe(true);

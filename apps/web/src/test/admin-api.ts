@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import type { OutboxMessageView, PromoCodeView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
+import type { AdminTrendsView, OutboxMessageView, PromoCodeView, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
 import { aDashboard, aTier, aUser } from './builders.ts';
 import { server } from './server.ts';
 
@@ -69,6 +69,20 @@ export function anOutboxMessage(overrides: Partial<OutboxMessageView> = {}): Out
   };
 }
 
+type DayFigures = Omit<AdminTrendsView['days'][number], 'day'>;
+
+/** GET /api/admin/stats/trends: the 30 days up to March 16, 2026, zeros but for the days `busy` names. */
+export function someTrends(busy: Record<string, Partial<DayFigures>> = {}): AdminTrendsView {
+  const last = Date.UTC(2026, 2, 16);
+  return {
+    currency: 'USD',
+    days: Array.from({ length: 30 }, (_, i) => {
+      const day = new Date(last - (29 - i) * 86_400_000).toISOString().slice(0, 10);
+      return { day, analyses: 0, signUps: 0, revenueCents: 0, ...busy[day] };
+    }),
+  };
+}
+
 export const seededTiers = (): SubscriptionTierView[] => [
   aTier({ id: 'citizen', name: 'Citizen', price: '0', credits: 1, maxPages: 1, maxCharacters: 1_000, features: ['1 free analysis'] }),
   aTier({ id: 'patriot', name: 'Patriot', price: '29', credits: 5, features: ['5 analyses per month', 'State-level analysis'], stripePriceId: 'price_patriot' }),
@@ -82,7 +96,7 @@ export type AdminApiCall = { method: string; path: string; search: URLSearchPara
  * call in order (method, path, query, JSON body); tests override single answers with server.use().
  */
 export function serveAdminApi(
-  seed: { admin?: UserView; users?: UserView[]; promos?: PromoCodeView[]; prompts?: Prompts; stats?: Partial<Stats>; tiers?: SubscriptionTierView[]; audit?: AuditEntry[]; outbox?: OutboxMessageView[] } = {},
+  seed: { admin?: UserView; users?: UserView[]; promos?: PromoCodeView[]; prompts?: Prompts; stats?: Partial<Stats>; trends?: AdminTrendsView; tiers?: SubscriptionTierView[]; audit?: AuditEntry[]; outbox?: OutboxMessageView[] } = {},
 ) {
   const admin = seed.admin ?? anAdmin();
   const state = {
@@ -94,6 +108,7 @@ export function serveAdminApi(
     outbox: seed.outbox ?? [anOutboxMessage()],
   };
   const stats: Stats = { totalUsers: 42, freeUsers: 30, paidUsers: 12, admins: 2, totalAnalyses: 314, creditsSpent: 290, ...seed.stats };
+  const trends = seed.trends ?? someTrends();
   const calls: AdminApiCall[] = [];
   const record = async (request: Request) => {
     const url = new URL(request.url);
@@ -158,6 +173,7 @@ export function serveAdminApi(
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('/api/admin/stats', () => HttpResponse.json(stats)),
+    http.get('/api/admin/stats/trends', () => HttpResponse.json(trends)),
     http.get('/api/admin/tiers', () => HttpResponse.json(state.tiers)),
     http.patch('/api/admin/tiers/:id', async ({ params, request }) => {
       const changes = (await request.json()) as Partial<SubscriptionTierView> & { price?: number };

@@ -9,6 +9,7 @@ export const adminKeys = {
   users: ['/api/admin/users'],
   promoCodes: ['/api/admin/promo-codes'],
   stats: ['/api/admin/stats'],
+  trends: ['/api/admin/stats/trends'],
   tiers: ['/api/admin/tiers'],
   audit: ['/api/admin/audit'],
   outbox: ['/api/admin/outbox'],

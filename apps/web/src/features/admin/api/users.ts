@@ -63,8 +63,8 @@ export function useRefundUser(options: { onRefunded: (refund: RefundResponse) =>
       refundResponseSchema.parse(await apiRequest('/api/admin/refund', { method: 'POST', json: input })),
     onSuccess: async (refund) => {
       options.onRefunded(refund);
-      // A full refund takes back the payment's credits.
-      await refreshAdminData(queryClient, ['users', 'stats']);
+      // A full refund takes back the payment's credits; any refund lowers its day's revenue.
+      await refreshAdminData(queryClient, ['users', 'stats', 'trends']);
     },
     onError: (error) => options.onFailed(error),
   });
@@ -77,7 +77,8 @@ export function useDeleteUser(options: { onDeleted: () => void; onFailed: (error
     mutationFn: (userId: string) => apiRequest(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     onSuccess: async () => {
       options.onDeleted();
-      await refreshAdminData(queryClient, ['users', 'stats']);
+      // The account's sign-up and analyses leave the trends with it.
+      await refreshAdminData(queryClient, ['users', 'stats', 'trends']);
     },
     onError: (error) => options.onFailed(error),
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { anAuditEntry, serveAdminApi } from '../../../test/admin-api.ts';
+import { HttpResponse, http } from 'msw';
+import { anAuditEntry, serveAdminApi, someTrends } from '../../../test/admin-api.ts';
+import { server } from '../../../test/server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 describe('system stats', () => {
@@ -17,6 +19,51 @@ describe('system stats', () => {
     expect(value('Administrators')).toHaveTextContent('2');
     expect(value('Total Analyses')).toHaveTextContent('5,678');
     expect(value('Credits Spent')).toHaveTextContent('5,600');
+  });
+});
+
+describe('system stats trends', () => {
+  it('draws the last 30 days of analyses, sign-ups and revenue, each headed by its total, a tooltip and a table row per day', async () => {
+    serveAdminApi({
+      trends: someTrends({
+        '2026-02-15': { analyses: 2 },
+        '2026-03-01': { analyses: 1_203, signUps: 4, revenueCents: 2900 },
+        '2026-03-16': { signUps: 1, revenueCents: 9900 - 1000 },
+      }),
+    });
+    const { user } = renderApp('/admin');
+    const region = await screen.findByRole('region', { name: 'System Stats' });
+    const chart = async (title: string) => within(region).findByRole('figure', { name: new RegExp(`^${title}`) });
+
+    expect(await chart('Analyses')).toHaveAccessibleName('Analyses 1,205 in the last 30 days');
+    expect(await chart('Sign-ups')).toHaveAccessibleName('Sign-ups 5 in the last 30 days');
+    const revenue = await chart('Revenue');
+    expect(revenue).toHaveAccessibleName('Revenue $118.00 in the last 30 days');
+
+    const tooltips = [...revenue.querySelectorAll('svg title')].map((title) => title.textContent);
+    expect(tooltips).toHaveLength(30);
+    expect(tooltips[0]).toBe('Feb 15: $0.00');
+    expect(tooltips).toContain('Mar 1: $29.00');
+    expect(tooltips.at(-1)).toBe('Mar 16: $89.00');
+
+    await user.click(within(revenue).getByText('Revenue by day', { selector: 'summary' }));
+    const table = within(revenue).getByRole('table', { name: 'Revenue by day' });
+    expect(table.closest('details')).toHaveAttribute('open');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(rows[0]).toHaveTextContent('Sun, Feb 15, 2026$0.00');
+    expect(within(table).getByRole('rowheader', { name: 'Sun, Mar 1, 2026' }).closest('tr')).toHaveTextContent('$29.00');
+    expect(rows.at(-1)).toHaveTextContent('Mon, Mar 16, 2026$89.00');
+  });
+
+  it('still shows the figures when the trends cannot be loaded, and says so', async () => {
+    serveAdminApi();
+    server.use(http.get('/api/admin/stats/trends', () => HttpResponse.json({ code: 'internal', message: 'Something went wrong' }, { status: 500 })));
+    renderApp('/admin');
+    const region = await screen.findByRole('region', { name: 'System Stats' });
+    expect(await within(region).findByText('Could not load the trends. Reload the page to try again.')).toBeInTheDocument();
+    expect(within(region).getByText('Total Users').nextElementSibling).toHaveTextContent('42');
+    expect(within(region).queryByRole('figure')).not.toBeInTheDocument();
   });
 });
 
