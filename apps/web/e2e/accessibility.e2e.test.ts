@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { corpusDir } from '../../../adapters/src/testing/shared-corpus.ts';
 import { startLocalSmtpServer, type LocalSmtpServer } from '@civicwatch/adapters/notifications/testing/local-smtp-server.ts';
 import { openJourney, type Journey } from './support/journey.ts';
+import { analyzeAndShare } from './support/analyses.ts';
 
 // Issue 7: every page passes axe-core (no serious or critical violation of WCAG 2.1 A/AA) and works from the
 // keyboard. The server runs as a self-hoster starts it without payment keys, with the developer pages on,
@@ -110,16 +111,8 @@ beforeAll(async () => {
   await j.cli('users', 'verify', CHIEF);
   const citizen = await visitors.citizen.newPage();
   found.citizenEmail = await j.signUp(citizen, 'Rosa');
-  // Rosa's one credit buys the analysis her dashboard, history and View Results show.
-  const analyzed = await citizen.request.post(`${j.server.url}/api/analyze`, {
-    multipart: { progressId: crypto.randomUUID(), analysisType: 'summary', country: 'US', title: ANALYSIS_TITLE, text: ORDINANCE_TEXT },
-  });
-  expect(analyzed.status()).toBe(200);
-  // A public link to it, as Share Analysis makes one.
-  const { analysisId } = (await analyzed.json()) as { analysisId: string };
-  const shared = await citizen.request.post(`${j.server.url}/api/analyses/${analysisId}/share`);
-  expect(shared.status()).toBe(200);
-  found.shareToken = ((await shared.json()) as { token: string }).token;
+  // Rosa's one credit buys the analysis her dashboard, history and View Results show, and a public link to it.
+  found.shareToken = await analyzeAndShare(citizen, j.server.url, { title: ANALYSIS_TITLE, text: ORDINANCE_TEXT });
   // The unsubscribe link at the foot of her welcome e-mail, as the administrator's outbox holds it.
   const outbox = await admin.request.get(`${j.server.url}/api/admin/outbox?page=1&pageSize=50`);
   const welcome = ((await outbox.json()) as Array<{ to: string; text: string }>).find((m) => m.to === found.citizenEmail);

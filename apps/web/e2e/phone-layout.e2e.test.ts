@@ -6,6 +6,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startLocalSmtpServer, type LocalSmtpServer } from '@civicwatch/adapters/notifications/testing/local-smtp-server.ts';
 import { startFakeStripe, stripeEnvironment, type FakeStripe } from '@civicwatch/adapters/payments/stripe/testing/fake-stripe-server.ts';
 import { createAppRouter } from '../src/routes/router.tsx';
+import { analyzeAndShare } from './support/analyses.ts';
 import { artifactsDir, openJourney, type Journey } from './support/journey.ts';
 import { routeStripe } from './support/stripe.ts';
 
@@ -214,14 +215,7 @@ beforeAll(async () => {
   const citizen = await open('citizen');
   await j.signUp(citizen, 'Rosa', CITIZEN_EMAIL);
   // Her one credit buys the analysis her dashboard, history and View Results show; the code's five, the ones she analyzes with on /analyze.
-  const analyzed = await citizen.request.post(`${j.server.url}/api/analyze`, {
-    multipart: { progressId: crypto.randomUUID(), analysisType: 'summary', country: 'US', title: ANALYSIS_TITLE, text: ORDINANCE_TEXT },
-  });
-  expect(analyzed.status()).toBe(200);
-  const { analysisId } = (await analyzed.json()) as { analysisId: string };
-  const shared = await citizen.request.post(`${j.server.url}/api/analyses/${analysisId}/share`);
-  expect(shared.status()).toBe(200);
-  found.shareToken = ((await shared.json()) as { token: string }).token;
+  found.shareToken = await analyzeAndShare(citizen, j.server.url, { title: ANALYSIS_TITLE, text: ORDINANCE_TEXT });
   expect((await citizen.request.post(`${j.server.url}/api/redeem-promo`, { data: { code: 'CIVIC5' } })).status()).toBe(200);
   const unsubscribe = new URL(await j.emailedLink(CITIZEN_EMAIL, '/unsubscribe'));
   found.unsubscribeToken = unsubscribe.searchParams.get('token')!;
