@@ -51,7 +51,6 @@ export * from './analysis/analyze-document/analyze-document.use-case.ts';
 export * from './analysis/read-document.ts';
 export * from './comparison/version-comparer.port.ts';
 export * from './comparison/compare-versions/compare-versions.use-case.ts';
-export * from './settings/default-prompts.ts';
 export * from './analysis/pending-analysis-repository.port.ts';
 export * from './analysis/progress-hub.port.ts';
 export * from './analysis/progress-watchers.ts';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { defaultPrompts, type AdminStats, type PromoCodeView, type RefundResponse, type SettingKey, type UserView } from '@civicwatch/core';
+import type { AdminStats, PromoCodeView, RefundResponse, SettingKey, UserView } from '@civicwatch/core';
+import { seededSettings } from '@civicwatch/adapters/persistence/migrations/migration-0002-seed-tiers-and-prompts.ts';
 import { FEATURE_ADMIN_EMAILS, type CivicWorld } from '../support/world.ts';
 import type { Outcome } from '../support/wirings/accounts.ability.ts';
 import type { AuditEntryView, PromoForm } from '../support/wirings/administration.ability.ts';
@@ -92,7 +93,7 @@ const prompt = async (world: CivicWorld, name: string) => {
 };
 
 Then('the {word} prompt is the one CivicWatch ships with', async function (this: CivicWorld, name: string) {
-  assert.equal(await prompt(this, name), defaultPrompts[promptKey(name)]);
+  assert.equal(await prompt(this, name), seededSettings[promptKey(name)]);
 });
 
 When('the administrator saves the {word} prompt {string}', async function (this: CivicWorld, name: string, text: string) {
@@ -270,6 +271,6 @@ Then('the audit log reads:', async function (this: CivicWorld, table: DataTable)
 Then('the audit log shows the administrator replaced the shipped {word} prompt with {string}', async function (this: CivicWorld, name: string, text: string) {
   const key = promptKey(name);
   assert.deepEqual((await auditLog(this)).map((e) => [e.actor, e.action, e.target, e.before, e.after]), [
-    [await this.administrator.actorLabel(), 'prompt.update', key, { value: defaultPrompts[key] }, { value: text }],
+    [await this.administrator.actorLabel(), 'prompt.update', key, { value: seededSettings[key] }, { value: text }],
   ]);
 });

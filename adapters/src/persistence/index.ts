@@ -13,4 +13,3 @@ export { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.t
 export { PostgresSessionStore, type PostgresSessionStoreOptions, type StoredSessionData } from './postgres-session-store.ts';
 export { InMemoryUnitOfWork, type InMemoryUnitOfWorkOptions } from './in-memory/in-memory-unit-of-work.ts';
 export { InMemorySessionStore } from './in-memory/in-memory-session-store.ts';
-export { defaultSettings, defaultTiers } from './seed/default-seed.ts';

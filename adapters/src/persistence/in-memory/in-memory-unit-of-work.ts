@@ -12,7 +12,7 @@ import {
   type NewOutboxMessage, type OutboxMessage, type OutboxQuery, type OutboxRepository,
   type AccountToken, type AccountTokenPurpose, type AccountTokenRepository, type SessionRepository,
 } from '@civicwatch/core';
-import { defaultSettings, defaultTiers } from '../seed/default-seed.ts';
+import { seededSettings, seededTiers } from '../migrations/migration-0002-seed-tiers-and-prompts.ts';
 import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
 import { isFailedResult } from '../sql-helpers.ts';
 import type { PersistenceRepositories } from '../mikro-orm-unit-of-work.ts';
@@ -44,8 +44,8 @@ interface State {
 const seededState = (): State => ({
   users: new Map(),
   ledger: [],
-  tiers: structuredClone([...defaultTiers]),
-  settings: new Map(Object.entries(defaultSettings) as Array<[SettingKey, string]>),
+  tiers: structuredClone([...seededTiers]),
+  settings: new Map(Object.entries(seededSettings) as Array<[SettingKey, string]>),
   analyses: [],
   pendingAnalyses: [],
   analysisJobs: [],

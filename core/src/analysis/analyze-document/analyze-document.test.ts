@@ -200,10 +200,10 @@ describe('AnalyzeDocument', () => {
     expect(constitutional.analyzer.requests[0]?.customFocus).toBeNull();
   });
 
-  it('falls back to a built-in prompt when the administrator has saved none', async () => {
+  it('takes a missing prompt setting for a broken installation: the attempt throws, to be retried and then refunded', async () => {
     const { useCase, analyzer } = setUp({ settings: {} });
-    await useCase.execute(input());
-    expect(analyzer.requests[0]?.prompt).toContain('state: Illinois; country: United States');
+    await expect(useCase.execute(input())).rejects.toThrow('The paid_user_prompt setting is missing: run civicwatch migrate');
+    expect(analyzer.requests).toEqual([]);
   });
 
   it('gives the analyzer the document\'s kind and its facts whose quote is on their page, and only those to the result', async () => {

@@ -6,7 +6,6 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import { promptKeyFor, renderAnalysisPrompt } from '../analysis-prompt.ts';
-import { defaultPrompts } from '../../settings/default-prompts.ts';
 import type { DocumentAnalyzer, Jurisdiction } from '../document-analyzer.port.ts';
 import type { FactFinder } from '../fact-finder.port.ts';
 import { checkFigures } from '../figure-check.ts';
@@ -72,9 +71,12 @@ export class AnalyzeDocument {
     const facts = groundFacts(found.facts, pages);
     const understanding = { ...found, facts };
     const key = promptKeyFor(input.analysisType, input.paidTier);
-    const saved = await this.uow.run(({ settings }) => settings.get(key));
+    // Seeded by the migrations, never emptied by an administrator (updateSettingSchema): a missing prompt is a
+    // broken installation, and the analysis is retried, then refunded.
+    const template = await this.uow.run(({ settings }) => settings.get(key));
+    if (!template?.trim()) throw new Error(`The ${key} setting is missing: run civicwatch migrate`);
     const prompt = renderAnalysisPrompt({
-      template: saved?.trim() ? saved : defaultPrompts[key],
+      template,
       analysisType: input.analysisType,
       jurisdiction: input.jurisdiction,
       customFocus: input.customFocus,
