@@ -10,6 +10,7 @@ export * from './dashboard.contract.ts';
 export * from './config.contract.ts';
 export * from './error.contract.ts';
 export * from './analysis-result.contract.ts';
+export * from './largest-amounts.ts';
 export * from './analyze.contract.ts';
 export * from './analysis-history.contract.ts';
 export * from './comparison-result.contract.ts';

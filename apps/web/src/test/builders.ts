@@ -12,6 +12,7 @@ import {
 } from '@civicwatch/core/contracts/index.ts';
 import frenchMinutes from './fixtures/fr-chemere-minutes.result.json';
 import levyVersions from './fixtures/wpld-levy-2019-2020.comparison.json';
+import workingBudget from './fixtures/wpld-fy21-working-budget.result.json';
 
 /** Test data that satisfies the shared contracts; override what a test is about. */
 export function aUser(overrides: Partial<UserView> = {}): UserView {
@@ -99,6 +100,15 @@ export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): Dashboar
  */
 export function aFrenchMinutesResult(): AnalysisResult {
   return analysisResultSchema.parse(frenchMinutes);
+}
+
+/**
+ * The embedded analyzer's result for a real budget: a library district's working budget for FY21, 13 pages of
+ * tables (corpus wpld-fy21-working-budget.pdf, `civicwatch analyze --json`). Five amounts among its facts, quoted
+ * from rows that print no currency sign; points quoting pages 1, 2, 4, 6 and 9.
+ */
+export function aWorkingBudgetResult(): AnalysisResult {
+  return analysisResultSchema.parse(workingBudget);
 }
 
 export function aLevyOrdinanceResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {

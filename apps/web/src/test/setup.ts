@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadToastViewport } from '../components/ui/toaster.tsx';
+import { loadDocumentPictures } from '../features/analyze/components/analysis-results.tsx';
 import { loadEveryPage } from '../routes/lazy-page.ts';
 import { server } from './server.ts';
 
@@ -52,9 +53,10 @@ beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
   encodeUploadsLikeABrowser();
 });
-// The app's pages and the toasts' viewport are lazy chunks: here their code loads, without the time limit of a
-// test's waits (as when everything was imported up front). Settled, not all fulfilled: a test may make one fail.
-beforeAll(() => Promise.allSettled([loadEveryPage(), loadToastViewport()]), 120_000);
+// The app's pages, the toasts' viewport and a result's pictures are lazy chunks: here their code loads, without the
+// time limit of a test's waits (as when everything was imported up front). Settled, not all fulfilled: a test may
+// make one fail.
+beforeAll(() => Promise.allSettled([loadEveryPage(), loadToastViewport(), loadDocumentPictures()]), 120_000);
 afterEach(() => {
   cleanup();
   server.resetHandlers();

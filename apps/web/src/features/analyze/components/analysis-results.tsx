@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
 import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, ListChecks, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
 import {
   analysisTypeOf,
@@ -20,7 +20,35 @@ import { cn } from '../../../lib/cn.ts';
 import { analyzerLabels, confidencePercent, formatDuration, sentimentLabel } from '../utils/analysis-result.ts';
 import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
 import { CitationMarks } from './citation-marks.tsx';
+import { ResultCard } from './result-card.tsx';
 import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
+
+let picturesModule: Promise<typeof import('./document-pictures.tsx')> | undefined;
+
+/**
+ * Fetches the result's pictures (its largest amounts, its page strip) and what reads amounts from the facts: only
+ * a page that shows a result needs them, not the form before it. Also for tests, whose waits should not cover
+ * compiling it.
+ */
+export const loadDocumentPictures = () => (picturesModule ??= import('./document-pictures.tsx'));
+
+const DocumentPictures = lazy(() => loadDocumentPictures().then((module) => ({ default: module.DocumentPictures })));
+
+/**
+ * When the pictures' code cannot be fetched (a deploy replaced it, the connection dropped), the result goes on
+ * without them: they draw what the key facts and the page marks already say in words.
+ */
+class WithoutPicturesOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export type AnalysisResultsProps = {
   /** Null on a shared analysis, which never shows its document's title (ADR 0010). */
@@ -71,7 +99,7 @@ const listLooks: Record<ListSectionKey, { icon: LucideIcon; tone: 'default' | 'w
 
 function ListSection({
   title,
-  icon: Icon,
+  icon,
   items,
   section,
   result,
@@ -89,11 +117,7 @@ function ListSection({
   tone: 'default' | 'warning';
 }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5">
-      <Heading className="flex items-center gap-2 font-semibold text-slate-900">
-        <Icon className={cn('size-5', tone === 'warning' ? 'text-red-700' : 'text-blue-900')} aria-hidden="true" />
-        {title}
-      </Heading>
+    <ResultCard label={title} icon={icon} Heading={Heading} warning={tone === 'warning'}>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">{empty}</p>
       ) : (
@@ -117,7 +141,7 @@ function ListSection({
           ))}
         </ol>
       )}
-    </section>
+    </ResultCard>
   );
 }
 
@@ -130,11 +154,7 @@ function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 
   if (groups.length === 0) return null;
   const GroupHeading = Heading === 'h3' ? 'h4' : 'h5';
   return (
-    <section aria-label={factsLabel} className="rounded-lg border border-slate-200 bg-white p-5">
-      <Heading className="flex items-center gap-2 font-semibold text-slate-900">
-        <ListChecks className="size-5 text-blue-900" aria-hidden="true" />
-        {factsLabel}
-      </Heading>
+    <ResultCard label={factsLabel} icon={ListChecks} Heading={Heading}>
       <div className="mt-3 grid grid-cols-1 gap-x-8 gap-y-5 md:grid-cols-2">
         {groups.map((group) => (
           <div key={group.key}>
@@ -153,7 +173,7 @@ function KeyFacts({ facts, Heading }: { facts: readonly Fact[]; Heading: 'h3' | 
           </div>
         ))}
       </div>
-    </section>
+    </ResultCard>
   );
 }
 
@@ -241,6 +261,12 @@ export function AnalysisResults({ title, analysisType, createdAt, result, status
       </section>
 
       <KeyFacts facts={result.facts} Heading={Sub} />
+
+      <WithoutPicturesOnError>
+        <Suspense fallback={null}>
+          <DocumentPictures result={result} Heading={Sub} />
+        </Suspense>
+      </WithoutPicturesOnError>
 
       {sentiment && (
         <section aria-label="Sentiment" className="grid grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import type { ReactNode } from 'react';
 import { BadgeCheck, FileText } from 'lucide-react';
 import { versionLabels, type Citation, type VersionSide } from '@civicwatch/core/contracts/index.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -60,36 +61,53 @@ function Verdict({ page, sources, version }: MarkProps) {
   );
 }
 
-/**
- * Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3); a
- * comparison's mark first names its version, which the label beside it shows.
- */
-function PageMark({ page, sources, version }: MarkProps) {
-  const status = statusOf(sources);
-  const allVerified = sources.every((s) => s.verified);
+/** What a page's mark opens to: the quotes of one page, and whether each was found there. */
+function PageQuotes({ page, sources, version }: MarkProps) {
   // Marks one by one only when the page's quotes disagree; otherwise the verdict below says it for all.
-  const mixed = !allVerified && sources.some((s) => s.verified);
+  const mixed = !sources.every((s) => s.verified) && sources.some((s) => s.verified);
+  return (
+    <>
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {version ? `${versionLabels[version]} · ` : ''}Page {page}
+      </p>
+      <ul className="mt-2 space-y-2">
+        {sources.map((source, i) => (
+          <li key={i}>
+            <blockquote className="border-l-4 border-blue-900 pl-3 italic text-slate-800">“{source.quote}”</blockquote>
+            {mixed && (
+              <p className={cn('mt-1 pl-4 text-xs', source.verified ? 'text-emerald-800' : 'text-slate-600')}>
+                {source.verified ? 'Verified' : 'Not verified'}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Verdict page={page} sources={sources} version={version} />
+    </>
+  );
+}
+
+/**
+ * A control of its own look (a page mark, a page strip's cell) that opens the quotes of the pages it stands for,
+ * page by page, each with its verdict. `title` names it as it shows, then what a glance at its colour tells.
+ */
+export function QuotesPopover({
+  sources,
+  version,
+  title,
+  className,
+  children,
+}: {
+  sources: readonly QuotedSource[];
+  version?: VersionSide | undefined;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <Popover.Root>
-      <Popover.Trigger
-        title={`${version ? `${versionLabels[version]}, page` : 'Page'} ${page}, ${status}`}
-        className={cn(
-          'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium transition-colors',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-          allVerified
-            ? 'border-emerald-200 bg-emerald-50 text-emerald-800 hover:bg-emerald-100'
-            : 'border-slate-200 bg-slate-50 text-slate-600 hover:bg-slate-100',
-        )}
-      >
-        {allVerified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
-        {/* The space outside the hidden words: a name is computed from its parts, each trimmed. */}
-        {version && (
-          <>
-            <span className="sr-only">{versionLabels[version]},</span>{' '}
-          </>
-        )}
-        Page {page}
-        <span className="sr-only">, {status}</span>
+      <Popover.Trigger title={title} className={cn('focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600', className)}>
+        {children}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -99,26 +117,47 @@ function PageMark({ page, sources, version }: MarkProps) {
           collisionPadding={12}
           className="z-[60] max-h-[min(24rem,70vh)] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
         >
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-            {version ? `${versionLabels[version]} · ` : ''}Page {page}
-          </p>
-          <ul className="mt-2 space-y-2">
-            {sources.map((source, i) => (
-              <li key={i}>
-                <blockquote className="border-l-4 border-blue-900 pl-3 italic text-slate-800">“{source.quote}”</blockquote>
-                {mixed && (
-                  <p className={cn('mt-1 pl-4 text-xs', source.verified ? 'text-emerald-800' : 'text-slate-600')}>
-                    {source.verified ? 'Verified' : 'Not verified'}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-          <Verdict page={page} sources={sources} version={version} />
+          {byPage(sources).map((group, i) => (
+            <div key={group.page} className={cn(i > 0 && 'mt-4 border-t border-slate-200 pt-3')}>
+              <PageQuotes {...group} version={version} />
+            </div>
+          ))}
           <Popover.Arrow className="fill-white" />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * Named by what it shows, "Page 2", and then what a glance at its colour tells: verified or not (WCAG 2.5.3); a
+ * comparison's mark first names its version, which the label beside it shows.
+ */
+function PageMark({ page, sources, version }: MarkProps) {
+  const status = statusOf(sources);
+  const allVerified = sources.every((s) => s.verified);
+  return (
+    <QuotesPopover
+      sources={sources}
+      version={version}
+      title={`${version ? `${versionLabels[version]}, page` : 'Page'} ${page}, ${status}`}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium transition-colors',
+        allVerified
+          ? 'border-emerald-200 bg-emerald-50 text-emerald-800 hover:bg-emerald-100'
+          : 'border-slate-200 bg-slate-50 text-slate-600 hover:bg-slate-100',
+      )}
+    >
+      {allVerified ? <BadgeCheck className="size-3.5" aria-hidden="true" /> : <FileText className="size-3.5" aria-hidden="true" />}
+      {/* The space outside the hidden words: a name is computed from its parts, each trimmed. */}
+      {version && (
+        <>
+          <span className="sr-only">{versionLabels[version]},</span>{' '}
+        </>
+      )}
+      Page {page}
+      <span className="sr-only">, {status}</span>
+    </QuotesPopover>
   );
 }
 

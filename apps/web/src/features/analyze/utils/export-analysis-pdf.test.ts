@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { jsPDF as JsPdf } from 'jspdf';
-import { aFrenchMinutesResult, aLevyOrdinanceResult, aResult } from '../../../test/builders.ts';
+import { aFrenchMinutesResult, aLevyOrdinanceResult, aResult, aWorkingBudgetResult } from '../../../test/builders.ts';
 import { readReportFont } from '../../../test/report-font.ts';
 import { analysisPdfFileName, buildAnalysisPdf as buildWithFont, exportAnalysisPdf, type AnalysisReport } from './export-analysis-pdf.ts';
 import { EXPORT_FAILED_MESSAGE } from './report-export.ts';
@@ -12,9 +12,11 @@ import { loadReportFont, type ReportFontFiles } from './report-font.ts';
 import { citationNote } from './report-layout.ts';
 
 type Drawn = { text: string; x: number; y: number; page: number; size: number; bold: boolean };
+type Box = { x: number; y: number; width: number; height: number; style: string | null; page: number };
 const drawn = vi.hoisted(() => [] as Drawn[]);
+const boxes = vi.hoisted(() => [] as Box[]);
 
-// The real jsPDF, with every text() call recorded: what is drawn, where, on which page, at what size.
+// The real jsPDF, with every text() and rect() call recorded: what is drawn, where, on which page, at what size.
 vi.mock('jspdf', async (importOriginal) => {
   const real = await importOriginal<typeof import('jspdf')>();
   class RecordingJsPdf extends real.jsPDF {
@@ -34,6 +36,11 @@ vi.mock('jspdf', async (importOriginal) => {
         }
         return text(value, x, y, options as never);
       }) as typeof this.text;
+      const rect = this.rect.bind(this);
+      this.rect = ((x: number, y: number, width: number, height: number, style?: string | null) => {
+        boxes.push({ x, y, width, height, style: style ?? null, page: this.getCurrentPageInfo().pageNumber });
+        return rect(x, y, width, height, style);
+      }) as typeof this.rect;
     }
   }
   return { ...real, jsPDF: RecordingJsPdf, default: RecordingJsPdf };
@@ -59,6 +66,7 @@ beforeAll(async () => {
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 beforeEach(() => {
   drawn.length = 0;
+  boxes.length = 0;
 });
 
 const buildAnalysisPdf = (value: AnalysisReport) => buildWithFont(value, { font });
@@ -178,6 +186,60 @@ describe('PDF report (spec §7)', () => {
       'CivicWatch_Analysis_Resolution_n_12_2026_Parks_2026-01-05.pdf',
     );
     expect(analysisPdfFileName(null, new Date(2026, 0, 5))).toBe('CivicWatch_Analysis_Government_Document_2026-01-05.pdf');
+  });
+});
+
+describe('PDF report: the pictures', () => {
+  it('charts a real budget\'s largest amounts after the key facts: each bar to scale, with its line item, amount and page', async () => {
+    const doc = await buildAnalysisPdf(report({ title: 'FY21 Working Budget', analysisType: 'summary', result: aWorkingBudgetResult() }));
+    const at = (text: string) => texts().indexOf(text);
+    expect(at('Key facts')).toBeLessThan(at('Largest amounts'));
+    expect(at('Largest amounts')).toBeLessThan(at('Pages the points quote'));
+    expect(at('Pages the points quote')).toBeLessThan(at('Key Insights'));
+    expect(drawn.find((d) => d.text === 'Largest amounts')).toMatchObject({ size: 14, bold: true });
+
+    const labels = ['Total Income', 'Total Expenditures', 'Property Taxes', 'Salaries', 'Income less Expenditures'];
+    const amounts = ['2,190,384', '2,140,428', '1,941,588', '950,000', '49,956'];
+    const rows = labels.map((label, i) => ({ label: drawn.find((d) => d.text === label)!, amount: drawn.find((d) => d.text === amounts[i])! }));
+    // One row under the other, the amount on its label's line, the page at the right margin.
+    expect(rows.every((row, i) => row.amount.y === row.label.y && (i === 0 || row.label.y > rows[i - 1]!.label.y))).toBe(true);
+    const pages = drawn.filter((d) => d.text === 'p. 2');
+    expect(pages.map((d) => d.y)).toEqual(rows.map((row) => row.label.y));
+    expect(pages.every((d) => d.x === doc.internal.pageSize.getWidth() - 20)).toBe(true);
+    // The bars: filled, from one left edge, as long as their amounts are large.
+    const onChart = (box: Box) => box.page === rows[0]!.label.page && box.y > rows[0]!.label.y - 5 && box.y < rows[4]!.label.y;
+    const bars = boxes.filter((box) => box.style === 'F' && onChart(box));
+    expect(bars).toHaveLength(5);
+    expect(new Set(bars.map((bar) => bar.x)).size).toBe(1);
+    expect(bars[3]!.width / bars[0]!.width).toBeCloseTo(950_000 / 2_190_384, 3);
+    // Each amount just past its bar's end.
+    expect(rows.every((row, i) => Math.abs(row.amount.x - (bars[i]!.x + bars[i]!.width + 2)) < 0.01)).toBe(true);
+
+    const text = flowing(await pdfText(doc, 'working-budget'));
+    expect(text).toContain('Total Income 2,190,384 p. 2');
+    expect(text).toContain('Income less Expenditures 49,956 p. 2');
+  });
+
+  it('draws the pages the report\'s points quote as a strip of squares, one a page, with the count in each', async () => {
+    await buildAnalysisPdf(report({ result: aWorkingBudgetResult() }));
+    // Legal Risks, not in the report, quote pages 4 and 9: the strip is of what the report says.
+    expect(texts()).toContain('The points quote pages 1, 2 and 6 of 13.');
+    const heading = drawn.find((d) => d.text === 'Pages the points quote')!;
+    const legend = drawn.find((d) => d.text.startsWith('Each square is a page'))!;
+    const squares = boxes.filter((box) => box.y > heading.y && box.y < legend.y && box.width === 6.5);
+    expect(squares).toHaveLength(13);
+    expect(squares.map((box) => box.style)).toEqual(['FD', 'FD', 'S', 'S', 'S', 'FD', 'S', 'S', 'S', 'S', 'S', 'S', 'S']);
+    // In each square its page; in a marked one, below it, how many points quote it.
+    const inStrip = drawn.filter((d) => d.y > heading.y && d.y < legend.y && d.size <= 7.5).map((d) => d.text);
+    expect(inStrip.slice(0, 4)).toEqual(['1', '6', '2', '8']);
+    expect(inStrip).toContain('13');
+  });
+
+  it('draws no chart for a document with fewer than three amounts, and the strip of its pages still', async () => {
+    const doc = await buildAnalysisPdf(report());
+    expect(texts()).not.toContain('Largest amounts');
+    expect(texts()).toContain('The points quote pages 2 and 3 of 3.');
+    expect(doc.getNumberOfPages()).toBe(1);
   });
 });
 

@@ -42,12 +42,8 @@ export type AnalysisReport = {
 /** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, Analysis, sanitized title, date (spec §7). */
 export const analysisPdfFileName = (title: string | null | undefined, date: Date): string => reportFileName('Analysis', title, date);
 
-/**
- * The Executive Summary, the key facts by group (when there are any), then the lists as the catalogue places them
- * in the report: Key Insights, Constitutional Issues and Recommended Citizen Actions, the last two only when
- * present; never Legal Risks.
- */
-function reportBlocks(result: StoredAnalysisResult): Block[] {
+/** The Executive Summary, then the key facts by group (when there are any): what the pictures follow. */
+function leadBlocks(result: StoredAnalysisResult): Block[] {
   const blocks: Block[] = [
     { kind: 'heading', text: summarySection.reportLabel },
     { kind: 'paragraph', text: result.summary || summarySection.empty, citations: citationsOf(result, summarySection.key) },
@@ -58,6 +54,15 @@ function reportBlocks(result: StoredAnalysisResult): Block[] {
     blocks.push({ kind: 'subheading', text: group.label });
     blocks.push({ kind: 'list', marker: 'bullet', points: group.facts.map((fact) => ({ text: fact.statement, citations: [fact] })) });
   }
+  return blocks;
+}
+
+/**
+ * The lists as the catalogue places them in the report: Key Insights, Constitutional Issues and Recommended Citizen
+ * Actions, the last two only when present; never Legal Risks.
+ */
+function listBlocks(result: StoredAnalysisResult): Block[] {
+  const blocks: Block[] = [];
   for (const { key, label, empty, inReport } of listSections) {
     const items = result[key];
     if (inReport === 'never' || (inReport === 'when-any' && items.length === 0)) continue;
@@ -88,12 +93,13 @@ function overviewItems(result: StoredAnalysisResult): string[] {
 /**
  * Lays out the report of spec §7: header with title, analysis type and date; an overview line (the document's
  * language and kind among it), any warning of the analyzer and, when some characters could not be drawn, a note
- * that says so; the sections of `reportBlocks`, each point followed by its page citations; "Page x of y" and a
- * confidentiality line. Every character of the analysis is drawn in the report's font or marked visibly.
- * jsPDF is loaded here, on first use, so it never weighs on the first page load.
+ * that says so; the summary and the key facts, the pictures (the largest amounts, the pages quoted), then the
+ * lists, each point followed by its page citations; "Page x of y" and a confidentiality line. Every character of
+ * the analysis is drawn in the report's font or marked visibly. jsPDF and the pictures are loaded here, on first
+ * use, so they never weigh on the first page load.
  */
 export async function buildAnalysisPdf(report: AnalysisReport, options: ReportAssets): Promise<JsPdf> {
-  const { jsPDF } = await import('jspdf');
+  const [{ jsPDF }, pictures] = await Promise.all([import('jspdf'), import('./report-pictures.ts')]);
   // Compressed, the three embedded faces weigh about 140 KB in the file rather than 400 KB.
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   const fullTitle = report.title?.trim() || DEFAULT_REPORT_TITLE;
@@ -109,7 +115,9 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: ReportAs
   const title = clean(fullTitle);
   const overview = overviewItems(result).map(clean);
   const warnings = (result.metadata.warnings ?? []).map(clean);
-  const blocks = reportBlocks(result).map((block) => cleanBlock(block, clean));
+  const lead = leadBlocks(result).map((block) => cleanBlock(block, clean));
+  const lists = listBlocks(result).map((block) => cleanBlock(block, clean));
+  const pictured = pictures.reportPictures(result.facts, [...lead, ...lists], result.metadata.pages, clean);
   const note = text.note();
   if (note) warnings.push(note);
 
@@ -117,7 +125,9 @@ export async function buildAnalysisPdf(report: AnalysisReport, options: ReportAs
   writeHeader(layout, { title, subtitle: headerSubtitle(typeLabel, report.createdAt), logo: options.logo ?? null });
   writeOverview(layout, overview);
   writeWarnings(layout, warnings);
-  for (const block of blocks) writeBlock(layout, block);
+  for (const block of lead) writeBlock(layout, block);
+  pictures.writePictures(layout, pictured);
+  for (const block of lists) writeBlock(layout, block);
   writeFooters(doc);
   return doc;
 }
