@@ -11,7 +11,7 @@ import { settlePaidInvoice } from '../payments/settle-paid-invoice.ts';
 import { applyRefund } from '../payments/apply-refund.ts';
 import { OpenBillingPortal } from '../payments/open-billing-portal/open-billing-portal.use-case.ts';
 import { GetBillingAccount } from '../payments/get-billing-account/get-billing-account.use-case.ts';
-import { ListCreditHistory, toCreditHistoryEntry } from '../credits/list-credit-history/list-credit-history.use-case.ts';
+import { ListCreditHistory } from '../credits/list-credit-history/list-credit-history.use-case.ts';
 import { AdminPolicy } from './admin-policy.ts';
 import { RegisterUser } from './register-user/register-user.use-case.ts';
 import { markAddressVerified } from './verified-address.ts';
@@ -21,6 +21,7 @@ import { ExportAccount, toAccountExport } from './export-account/export-account.
 import { ADMIN_CANNOT_DELETE_OWN_ACCOUNT_MESSAGE, DeleteAccount } from './delete-account/delete-account.use-case.ts';
 import { PAID_PLAN_NEEDS_PAYMENTS_MESSAGE } from './erase-account.ts';
 import { WRONG_PASSWORD_MESSAGE } from './confirm-password.ts';
+import { toCreditHistoryEntry } from '../credits/credit-history-entry.ts';
 
 const CHIEF = 'chief@example.org';
 

@@ -1,4 +1,5 @@
 export * from './fields.ts';
+export * from './plural.ts';
 export * from './geography.ts';
 export * from './auth.contract.ts';
 export * from './tiers.contract.ts';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { messageKinds } from '../notifications/outbox.port.ts';
-import { OUTBOX_PAGE_LIMIT } from '../notifications/list-outbox/list-outbox.use-case.ts';
 import { auditListQuerySchema } from './admin.contract.ts';
+
+/** The largest page of the outbox: each message carries its whole text. */
+export const OUTBOX_PAGE_LIMIT = 100;
 
 const pageSizeMessage = `pageSize must be between 1 and ${OUTBOX_PAGE_LIMIT}`;
 

@@ -4,6 +4,11 @@ export const tierIds = ['citizen', 'patriot', 'defender'] as const;
 export const tierIdSchema = z.enum(tierIds);
 export type TierId = z.infer<typeof tierIdSchema>;
 
+/** The free tier (spec §6); every other tier is paid. */
+export const FREE_TIER_ID: TierId = 'citizen';
+/** Whether a tier, or a user's tier id, is a paid one: what paying subscribers get (states, custom focus, comparisons). */
+export const isPaidTier = (tier: string | { id: string }): boolean => (typeof tier === 'string' ? tier : tier.id) !== FREE_TIER_ID;
+
 /**
  * Tier ids are lower case on the wire and matched case-insensitively wherever they arrive;
  * `free`, empty or absent mean citizen (spec §3, DECISIONS "Contract details").

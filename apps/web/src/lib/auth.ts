@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userViewSchema, type UserView } from '@civicwatch/core/contracts/index.ts';
-import { getJsonOrNullIfUnauthorized } from './api-client.ts';
-import { currentUserKey } from './query-client.ts';
+import { apiRequest, getJsonOrNullIfUnauthorized } from './api-client.ts';
+import { clearSessionCache, currentUserKey } from './query-client.ts';
 
 /** The signed-in user, or null when signed out (spec §4 "Authentication": never retried or refetched on focus). */
 export const currentUserQuery = queryOptions<UserView | null>({
@@ -20,4 +20,17 @@ export function useSession(): SessionState {
   if (data === undefined) return { status: 'loading', user: null };
   if (data === null) return { status: 'signed-out', user: null };
   return { status: 'signed-in', user: data };
+}
+
+/** POST /api/logout, then the client cache is cleared (spec §7). */
+export function useLogout(options: { onSettled: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/logout', { method: 'POST' }),
+    // Even when the call fails the user asked to leave: forget the session locally too.
+    onSettled: () => {
+      clearSessionCache(queryClient);
+      options.onSettled();
+    },
+  });
 }

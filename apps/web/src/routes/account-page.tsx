@@ -11,7 +11,7 @@ import { CreditHistory } from '../features/account/components/credit-history.tsx
 import { DataExport } from '../features/account/components/data-export.tsx';
 import { DeleteAccountForm } from '../features/account/components/delete-account-form.tsx';
 import { EmailPreferencesForm } from '../features/account/components/email-preferences-form.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { useSession } from '../lib/auth.ts';
 
 function AccountSettings({ user, onDeleted }: { user: UserView; onDeleted: () => void }) {

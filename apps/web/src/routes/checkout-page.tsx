@@ -6,7 +6,7 @@ import { normalizeTierId } from '@civicwatch/core/contracts/index.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { VerifyEmailNotice } from '../features/account/components/verify-email-notice.tsx';
 import { CheckoutPaymentForm, PaymentsNotConfigured } from '../features/payments/components/checkout-payment-form.tsx';
 import { DiscountPricingSummary, OrderSummary } from '../features/payments/components/order-summary.tsx';

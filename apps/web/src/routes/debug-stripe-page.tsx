@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../components/ui/card.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { loadStripeJs, publishableKeyMode } from '../features/payments/api/stripe-js.ts';
 
 type LoadState = { status: 'idle' | 'loading' | 'loaded' } | { status: 'failed'; message: string };

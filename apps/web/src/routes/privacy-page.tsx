@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@civicwatch/core/contracts/index.ts';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { LegalPage, LegalSection } from '../features/legal/components/legal-page.tsx';
 
 /** Who, besides this server, reads a document: it depends on how this server is configured. */

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { PageFrame } from '../components/ui/main-content.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { IndexPage } from './index-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';

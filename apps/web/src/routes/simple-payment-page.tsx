@@ -4,7 +4,7 @@ import { Card } from '../components/ui/card.tsx';
 import { SelectField } from '../components/ui/form-field.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { createSubscription } from '../features/payments/api/create-payment-intent.ts';
 import { PaymentsNotConfigured } from '../features/payments/components/checkout-payment-form.tsx';
 import { DevPaymentForm } from '../features/payments/components/dev-payment-form.tsx';

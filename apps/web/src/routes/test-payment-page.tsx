@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../components/ui/card.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { publicConfigQuery } from '../features/config/api/get-config.ts';
+import { publicConfigQuery } from '../lib/public-config.ts';
 import { createPaymentIntent } from '../features/payments/api/create-payment-intent.ts';
 import { PaymentsNotConfigured } from '../features/payments/components/checkout-payment-form.tsx';
 import { DevPaymentForm } from '../features/payments/components/dev-payment-form.tsx';

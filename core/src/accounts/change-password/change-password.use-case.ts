@@ -5,8 +5,8 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import { confirmPassword } from '../confirm-password.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
 import type { PasswordHasher } from '../password-hasher.port.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
 /**
  * Account settings' Password section: the current password, then the new one. Every other session of the

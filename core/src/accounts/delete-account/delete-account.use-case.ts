@@ -6,8 +6,8 @@ import type { PaymentGateway } from '../../payments/payment-gateway.port.ts';
 import { protectedAdmins, type AdminPolicy } from '../admin-policy.ts';
 import { confirmPassword } from '../confirm-password.ts';
 import { eraseAccount } from '../erase-account.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
 import type { PasswordHasher } from '../password-hasher.port.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
 export const ADMIN_CANNOT_DELETE_OWN_ACCOUNT_MESSAGE =
   "An administrator's account cannot be deleted. Ask another administrator to revoke your admin role first " +

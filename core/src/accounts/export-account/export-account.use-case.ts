@@ -6,10 +6,10 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { StoredAnalysis } from '../../analysis/analysis-repository.port.ts';
 import { toAnalysisView } from '../../analysis/analysis-view.ts';
 import type { LedgerRow } from '../../credits/credit-ledger.port.ts';
-import { toCreditHistoryEntry } from '../../credits/list-credit-history/list-credit-history.use-case.ts';
 import type { StoredPayment } from '../../payments/billing-repository.port.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
 import { toUserView, type User } from '../user.ts';
+import { toCreditHistoryEntry } from '../../credits/credit-history-entry.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
 /** Everything held about one account, read in one transaction. */
 export interface AccountData {

@@ -2,8 +2,8 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { User } from '../user.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
 /** A session whose account was deleted is signed out, not an error. */
 export class GetCurrentUser {

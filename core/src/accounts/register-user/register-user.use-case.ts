@@ -8,8 +8,8 @@ import type { PasswordHasher } from '../password-hasher.port.ts';
 import { defaultEmailPreferences, type User } from '../user.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AccountLinks } from '../account-links.ts';
+import { EMAIL_TAKEN_MESSAGE } from '../account-messages.ts';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
 /**
  * A new account starts on the Citizen tier with that tier's credits, granted through the ledger

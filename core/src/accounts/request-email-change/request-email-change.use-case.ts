@@ -5,9 +5,8 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AccountLinks } from '../account-links.ts';
 import { confirmPassword } from '../confirm-password.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
 import type { PasswordHasher } from '../password-hasher.port.ts';
-import { EMAIL_TAKEN_MESSAGE } from '../register-user/register-user.use-case.ts';
+import { UNAUTHORIZED_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../account-messages.ts';
 
 export const SAME_EMAIL_MESSAGE = 'This is already the e-mail address of your account.';
 export const emailChangeRequestedMessage = (newEmail: string) =>

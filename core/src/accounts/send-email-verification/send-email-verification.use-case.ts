@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AccountLinks } from '../account-links.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
 export const ALREADY_VERIFIED_MESSAGE = 'Your e-mail address is already verified.';
 export const verificationSentMessage = (email: string) =>

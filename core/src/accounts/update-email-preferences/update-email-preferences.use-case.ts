@@ -3,8 +3,8 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { UNAUTHORIZED_MESSAGE } from '../get-current-user/get-current-user.use-case.ts';
 import type { User } from '../user.ts';
+import { UNAUTHORIZED_MESSAGE } from '../account-messages.ts';
 
 /**
  * PUT /api/account/email-preferences: the three optional kinds of e-mail (product news, analysis-complete

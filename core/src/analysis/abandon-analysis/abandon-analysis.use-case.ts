@@ -1,7 +1,9 @@
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { ANALYSIS_FAILED_MESSAGE, progressReporter, refundPendingAnalysis } from '../analysis-policy.ts';
 import type { AnalysisJob } from '../analysis-jobs.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
+import { ANALYSIS_FAILED_MESSAGE } from '../analysis-messages.ts';
+import { progressReporter } from '../progress-reporter.ts';
+import { refundPendingAnalysis } from '../refund-pending-analysis.ts';
 
 /**
  * Settles an analysis whose every attempt ended without an answer (its workers died or timed out), handed

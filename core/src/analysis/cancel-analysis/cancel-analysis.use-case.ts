@@ -1,11 +1,10 @@
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { ANALYSIS_CANCELLED_MESSAGE, progressReporter, refundPendingAnalysis } from '../analysis-policy.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
-
-/** Asked to cancel an analysis that is no longer queued or running (stored, refused, or cancelled already). */
-export const ANALYSIS_ENDED_MESSAGE = 'This analysis has already ended.';
+import { ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_ENDED_MESSAGE } from '../analysis-messages.ts';
+import { progressReporter } from '../progress-reporter.ts';
+import { refundPendingAnalysis } from '../refund-pending-analysis.ts';
 
 /**
  * Its owner cancels a queued or running analysis or comparison, by the progress id their client follows it

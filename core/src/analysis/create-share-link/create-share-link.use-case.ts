@@ -3,8 +3,8 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { TokenGenerator } from '../../shared/token-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { ANALYSIS_NOT_FOUND_MESSAGE } from '../get-analysis/get-analysis.use-case.ts';
 import type { ShareLink } from '../share-link.ts';
+import { ANALYSIS_NOT_FOUND_MESSAGE } from '../analysis-messages.ts';
 
 /**
  * Makes one of the user's own analyses readable by anyone with its link. Idempotent: an analysis that is

@@ -1,7 +1,7 @@
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { ANALYSIS_NOT_FOUND_MESSAGE } from '../get-analysis/get-analysis.use-case.ts';
+import { ANALYSIS_NOT_FOUND_MESSAGE } from '../analysis-messages.ts';
 
 /** Deletes one of the user's own analyses; the credit it cost is not given back. */
 export class DeleteAnalysis {

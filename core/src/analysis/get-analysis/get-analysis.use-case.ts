@@ -2,8 +2,8 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { StoredAnalysis } from '../analysis-repository.port.ts';
+import { ANALYSIS_NOT_FOUND_MESSAGE } from '../analysis-messages.ts';
 
-export const ANALYSIS_NOT_FOUND_MESSAGE = 'Analysis not found';
 
 /** One of the user's own analyses; another user's is not found (never "forbidden": its existence is not told). */
 export class GetAnalysis {

@@ -9,12 +9,14 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 import type { AnalyzeDocument } from '../analyze-document/analyze-document.use-case.ts';
-import {
-  ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_FAILED_MESSAGE, inPlanWords, isPaidTier, progressReporter, refundPendingAnalysis,
-} from '../analysis-policy.ts';
+import { inPlanWords } from '../analysis-policy.ts';
 import type { AnalysisJob, AnalysisJobOutcome } from '../analysis-jobs.port.ts';
 import type { PendingAnalysis } from '../pending-analysis-repository.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
+import { ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE, ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_FAILED_MESSAGE } from '../analysis-messages.ts';
+import { isPaidTier } from '../../contracts/tiers.contract.ts';
+import { progressReporter } from '../progress-reporter.ts';
+import { refundPendingAnalysis } from '../refund-pending-analysis.ts';
 
 export interface ProcessAnalysisInput extends AnalysisJob {
   /** No retry follows this attempt: a thrown error refunds instead of handing the job back. */

@@ -3,12 +3,13 @@ import type { ComparisonResult } from '../../contracts/comparison-result.contrac
 import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_FAILED_MESSAGE, ANALYSIS_STILL_RUNNING_MESSAGE, progressReporter } from '../analysis-policy.ts';
 import type { AnalysisJobState, AnalysisJobs } from '../analysis-jobs.port.ts';
 import type { PendingDocument } from '../pending-analysis-repository.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import { estimatedWaitSeconds } from '../queue-wait.ts';
 import type { SubmitAnalysis, SubmitAnalysisInput } from '../submit-analysis/submit-analysis.use-case.ts';
+import { ANALYSIS_CANCELLED_MESSAGE, ANALYSIS_FAILED_MESSAGE, ANALYSIS_STILL_RUNNING_MESSAGE } from '../analysis-messages.ts';
+import { progressReporter } from '../progress-reporter.ts';
 
 export type RunAnalysisInput = SubmitAnalysisInput;
 

@@ -5,19 +5,20 @@ import { domainError, type DomainError } from '../../shared/domain-error.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import { UNAUTHORIZED_MESSAGE } from '../../accounts/get-current-user/get-current-user.use-case.ts';
 import type { SubscriptionTier } from '../../tiers/subscription-tier.ts';
 import {
   MIN_DOCUMENT_CHARACTERS, TOO_SHORT_MESSAGE, documentCharacters, type DocumentSource,
 } from '../read-document.ts';
-import {
-  ANALYSIS_COST, COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE, inPlanWords, isPaidTier, plural,
-  progressReporter,
-} from '../analysis-policy.ts';
+import { ANALYSIS_COST, inPlanWords } from '../analysis-policy.ts';
 import { hasPdfSignature } from '../pdf-signature.ts';
 import type { PendingRequest } from '../pending-analysis-repository.port.ts';
 import type { ProgressHub } from '../progress-hub.port.ts';
 import type { TextExtractor } from '../text-extractor.port.ts';
+import { UNAUTHORIZED_MESSAGE } from '../../accounts/account-messages.ts';
+import { COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SELECTION_MESSAGE, TOO_LARGE_MESSAGE } from '../analysis-messages.ts';
+import { isPaidTier } from '../../contracts/tiers.contract.ts';
+import { plural } from '../../contracts/plural.ts';
+import { progressReporter } from '../progress-reporter.ts';
 
 export type SubmitAnalysisInput = {
   userId: string;

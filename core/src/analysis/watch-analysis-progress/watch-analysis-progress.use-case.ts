@@ -4,8 +4,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { ProgressHub, ProgressKey } from '../progress-hub.port.ts';
 import type { ProgressWatchers } from '../progress-watchers.ts';
-
-export const PROGRESS_NOT_FOUND_MESSAGE = 'Analysis not found';
+import { ANALYSIS_NOT_FOUND_MESSAGE } from '../analysis-messages.ts';
 
 /**
  * Follows the caller's own analysis by the progress id their client chose: one that is pending (queued or
@@ -29,7 +28,7 @@ export class WatchAnalysisProgress {
     try {
       if (!(await this.isFollowable(key))) {
         release();
-        return err(domainError('analysis.not_found', PROGRESS_NOT_FOUND_MESSAGE));
+        return err(domainError('analysis.not_found', ANALYSIS_NOT_FOUND_MESSAGE));
       }
     } catch (error) {
       release();

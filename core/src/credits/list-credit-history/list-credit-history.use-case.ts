@@ -1,17 +1,6 @@
-import type { CreditHistoryEntry, CreditHistoryQuery } from '../../contracts/account-data.contract.ts';
-import { ledgerReasonLabels } from '../../contracts/account-data.contract.ts';
-import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
+import type { CreditHistoryQuery } from '../../contracts/account-data.contract.ts';
 import type { LedgerRow } from '../credit-ledger.port.ts';
-
-/** A ledger row as the user reads it: its reason in words (account settings, the data export). */
-export const toCreditHistoryEntry = (row: LedgerRow): CreditHistoryEntry => ({
-  id: row.id,
-  createdAt: row.createdAt.toISOString(),
-  change: row.delta,
-  reason: row.reason,
-  label: ledgerReasonLabels[row.reason],
-  balanceAfter: row.balanceAfter,
-});
+import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 
 /** GET /api/credits/history: where the user's credits came from and went, newest first, a page at a time. */
 export class ListCreditHistory {

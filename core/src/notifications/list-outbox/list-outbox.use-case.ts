@@ -1,8 +1,6 @@
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import type { OutboxStatus } from '../../contracts/outbox.contract.ts';
+import { OUTBOX_PAGE_LIMIT, type OutboxStatus } from '../../contracts/outbox.contract.ts';
 import type { OutboxMessage, OutboxQuery } from '../outbox.port.ts';
-
-export const OUTBOX_PAGE_LIMIT = 100;
 
 /**
  * The outbox for administrators, newest first: without SMTP_URL it is where e-mail waits (DECISIONS

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import { useSession } from '../../../lib/auth.ts';
-import { publicConfigQuery } from '../../config/api/get-config.ts';
+import { publicConfigQuery } from '../../../lib/public-config.ts';
 import { ResendVerificationButton } from './resend-verification-button.tsx';
 
 /** Why to verify, where the link went, and a way to get a new one. `title` is the notice's own first line. */

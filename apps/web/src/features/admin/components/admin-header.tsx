@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { Brand } from '../../../components/ui/brand.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { useLogout } from '../../auth/api/logout.ts';
+import { useLogout } from '../../../lib/auth.ts';
 
 /** The admin panel's header (spec §2 "/admin"): Back to App and Logout. */
 export function AdminHeader() {

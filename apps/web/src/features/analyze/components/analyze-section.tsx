@@ -9,6 +9,7 @@ import {
   analysisOptionsSchema,
   analysisTypes,
   countries,
+  isPaidTier,
   lawBeyondOfflineAnalyzer,
   usStates,
   type AnalysisProgressEvent,
@@ -21,7 +22,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
-import { publicConfigQuery } from '../../config/api/get-config.ts';
+import { publicConfigQuery } from '../../../lib/public-config.ts';
 import { cn } from '../../../lib/cn.ts';
 import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast, useAnalyzeDocument, type DocumentSource } from '../api/analyze-document.ts';
 import { describeProgress, readingFraction } from '../utils/progress-text.ts';
@@ -36,7 +37,6 @@ const countryOptions = countries.map(([value, label]) => ({ value, label }));
 const stateOptions = usStates.map(([value, label]) => ({ value, label }));
 const usStateCodes = new Set<string>(usStates.map(([code]) => code));
 
-const isPaid = (user: UserView) => user.subscriptionTier !== 'citizen';
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
 type Completed = { response: AnalyzeResponse; title: string; analysisType: AnalysisType };
@@ -126,7 +126,7 @@ export type AnalyzeSectionProps = {
  */
 export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionProps) {
   const toast = useToast();
-  const paid = isPaid(user);
+  const paid = isPaidTier(user.subscriptionTier);
   const offline = useQuery(publicConfigQuery).data?.analyzer === 'embedded';
   const ids = { type: useId(), focus: useId(), focusHelp: useId() };
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { FileSearch, Info, LoaderCircle } from 'lucide-react';
-import type { AnalysisProgressEvent, CompareResponse, SubscriptionTierView, UserView } from '@civicwatch/core/contracts/index.ts';
+import { isPaidTier, type AnalysisProgressEvent, type CompareResponse, type SubscriptionTierView, type UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
@@ -55,7 +55,7 @@ export type CompareSectionProps = {
  */
 export function CompareSection({ user, tier }: CompareSectionProps) {
   const toast = useToast();
-  const locked = user.subscriptionTier === 'citizen';
+  const locked = !isPaidTier(user.subscriptionTier);
   const form = useForm<CompareFormValues, unknown, CompareFormOutput>({ resolver: zodResolver(compareFormSchema), defaultValues: emptyCompareForm() });
   const [progress, setProgress] = useState<AnalysisProgressEvent[]>([]);
   const [completed, setCompleted] = useState<CompareResponse | null>(null);

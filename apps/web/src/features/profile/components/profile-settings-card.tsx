@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { Settings } from 'lucide-react';
-import { countries, countryName, profileUpdateSchema, usStateName, usStates, type UserView } from '@civicwatch/core/contracts/index.ts';
+import { isPaidTier, countries, countryName, profileUpdateSchema, usStateName, usStates, type UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
@@ -44,7 +44,7 @@ function ProfileView({ user, paymentsEnabled, onEdit }: { user: UserView; paymen
           <Settings className="size-4" aria-hidden="true" />
           Account Settings
         </Link>
-        {user.subscriptionTier === 'citizen' ? (
+        {!isPaidTier(user.subscriptionTier) ? (
           <Link to="/subscribe" className={buttonClasses('primary')}>
             Upgrade Plan
           </Link>

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import type { SubscriptionTierView } from '@civicwatch/core/contracts/index.ts';
+import { plural, type SubscriptionTierView } from '@civicwatch/core/contracts/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSubscriptionTiers } from '../api/get-subscription-tiers.ts';
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 function PricingCard({ tier, action, headingLevel }: { tier: SubscriptionTierView; action: ReactNode; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publicConfigSchema } from '@civicwatch/core/contracts/index.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from './api-client.ts';
 
 /** GET /api/config: what the server lets the web app know of its configuration (DECISIONS). */
 export const publicConfigQuery = queryOptions({
