@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import { ListAuditLog, toAuditEntryView, type AuditEntry } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
-import { withRuntime } from '../runtime.ts';
-import { formatTable } from '../format-table.ts';
-import { pageFooter, pagingOptionsSchema } from '../paging.ts';
-import { done, doneJson, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { listingCommand, pagingOptionsSchema, printPage } from '../paging.ts';
+import { parseWith, type CommandOutcome } from '../command-outcome.ts';
 import { explain } from '../help.ts';
 
 export type AuditOptions = z.input<typeof pagingOptionsSchema>;
@@ -33,22 +31,17 @@ export async function auditCommand(runtime: Runtime, raw: AuditOptions): Promise
   if (!parsed.ok) return parsed.outcome;
   const options = parsed.value;
   const { entries, total } = await runtime.container.get(ListAuditLog).execute(options);
-  if (options.json) return doneJson({ total, page: options.page, entries: entries.map(toAuditEntryView) });
-  return done(formatTable(
-    ['When (UTC)', 'Actor', 'Action', 'Target', 'Change'],
-    entries.map((e) => [e.createdAt.toISOString().slice(0, 19).replace('T', ' '), e.actorLabel, e.action, e.target, describeChange(e)]),
-  ) + pageFooter(entries.length, total, options, 'entry(ies)'));
+  return printPage({ items: entries, total }, options, {
+    key: 'entries', noun: 'entry(ies)', view: toAuditEntryView,
+    headers: ['When (UTC)', 'Actor', 'Action', 'Target', 'Change'],
+    row: (e) => [e.createdAt.toISOString().slice(0, 19).replace('T', ' '), e.actorLabel, e.action, e.target, describeChange(e)],
+  });
 }
 
 export function registerAuditCommand(program: Command) {
-  explain(program
+  explain(listingCommand(program
     .command('audit')
-    .description('the audit log of administrative actions (panel and command line), newest first')
-    .option('--page <n>', 'page number', '1')
-    .option('--page-size <n>', 'entries per page', '50')
-    .option('--json', 'print JSON instead of a table')
-    .action(async (options: AuditOptions) => {
-      const parsed = parseWith('audit', pagingOptionsSchema, options);
-      report(parsed.ok ? await withRuntime((runtime) => auditCommand(runtime, options)) : parsed.outcome);
-    }), { environment: ['database'], examples: [['civicwatch audit'], ['civicwatch audit --page 2 --page-size 20']] });
+    .description('the audit log of administrative actions (panel and command line), newest first'), {
+    name: 'audit', schema: pagingOptionsSchema, pageSize: '50', itemsPerPage: 'entries per page', json: 'print JSON instead of a table', run: auditCommand,
+  }), { environment: ['database'], examples: [['civicwatch audit'], ['civicwatch audit --page 2 --page-size 20']] });
 }

@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { ListOutbox, outboxListQuerySchema, outboxStatusOf, toOutboxMessageView, type OutboxMessage } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
-import { withRuntime } from '../runtime.ts';
-import { formatTable } from '../format-table.ts';
-import { pageFooter } from '../paging.ts';
-import { done, doneJson, parseWith, report, type CommandOutcome } from '../command-outcome.ts';
+import { listingCommand, printPage } from '../paging.ts';
+import { parseWith, type CommandOutcome } from '../command-outcome.ts';
 import { explain } from '../help.ts';
 
 /** The API's paging of the outbox (at most 100 to a page), and --json. */
@@ -35,24 +33,20 @@ export async function outboxCommand(runtime: Runtime, raw: OutboxOptions): Promi
   if (!parsed.ok) return parsed.outcome;
   const options = parsed.value;
   const { messages, total } = await runtime.container.get(ListOutbox).execute({ offset: (options.page - 1) * options.pageSize, limit: options.pageSize });
-  if (options.json) return doneJson({ total, page: options.page, messages: messages.map(toOutboxMessageView) });
-  return done(formatTable(
-    ['Created (UTC)', 'To', 'Subject', 'Kind', 'Delivery'],
-    messages.map((m) => [minute(m.createdAt), m.to, oneLine(m.subject, 60), m.kind, describeDelivery(m)]),
-  ) + pageFooter(messages.length, total, options, 'message(s)'));
+  return printPage({ items: messages, total }, options, {
+    key: 'messages', noun: 'message(s)', view: toOutboxMessageView,
+    headers: ['Created (UTC)', 'To', 'Subject', 'Kind', 'Delivery'],
+    row: (m) => [minute(m.createdAt), m.to, oneLine(m.subject, 60), m.kind, describeDelivery(m)],
+  });
 }
 
 export function registerOutboxCommand(program: Command) {
-  explain(program
+  explain(listingCommand(program
     .command('outbox')
-    .description('the e-mail outbox, newest first: what was sent, what waits (all of it without SMTP_URL) and what failed')
-    .option('--page <n>', 'page number', '1')
-    .option('--page-size <n>', 'messages per page (at most 100)', '20')
-    .option('--json', 'print JSON, with each message whole, instead of a table')
-    .action(async (options: OutboxOptions) => {
-      const parsed = parseWith('outbox', outboxOptionsSchema, options);
-      report(parsed.ok ? await withRuntime((runtime) => outboxCommand(runtime, options)) : parsed.outcome);
-    }), {
+    .description('the e-mail outbox, newest first: what was sent, what waits (all of it without SMTP_URL) and what failed'), {
+    name: 'outbox', schema: outboxOptionsSchema, pageSize: '20', itemsPerPage: 'messages per page (at most 100)',
+    json: 'print JSON, with each message whole, instead of a table', run: outboxCommand,
+  }), {
     environment: ['database'],
     examples: [['civicwatch outbox'], ['civicwatch outbox --json', 'with each message whole, such as a verification link']],
   });

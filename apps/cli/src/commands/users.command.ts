@@ -7,10 +7,9 @@ import {
 } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import { withRuntime } from '../runtime.ts';
-import { formatTable } from '../format-table.ts';
 import { cliActor } from '../cli-actor.ts';
 import { resolveUser } from '../resolve-user.ts';
-import { pageFooter, pagingOptionsSchema } from '../paging.ts';
+import { listingCommand, pagingOptionsSchema, printPage } from '../paging.ts';
 import { EXIT_CANCELLED } from '../exit-codes.ts';
 import { explain } from '../help.ts';
 import { tierArgument } from '../closed-arguments.ts';
@@ -33,11 +32,11 @@ export async function listUsersCommand(runtime: Runtime, raw: ListUsersOptions):
   if (!parsed.ok) return parsed.outcome;
   const options = parsed.value;
   const { users, total } = await runtime.container.get(ListUsers).execute(options);
-  if (options.json) return doneJson({ total, page: options.page, users: users.map(toUserView) });
-  return done(formatTable(
-    ['E-mail', 'Name', 'Tier', 'Credits', 'Role', 'Joined'],
-    users.map((u) => [u.email, fullName(u), u.tierId, String(u.credits), u.role, day(u.createdAt)]),
-  ) + pageFooter(users.length, total, options, 'account(s)'));
+  return printPage({ items: users, total }, options, {
+    key: 'users', noun: 'account(s)', view: toUserView,
+    headers: ['E-mail', 'Name', 'Tier', 'Credits', 'Role', 'Joined'],
+    row: (u) => [u.email, fullName(u), u.tierId, String(u.credits), u.role, day(u.createdAt)],
+  });
 }
 
 // ---- users show ------------------------------------------------------------------------------------------
@@ -186,17 +185,13 @@ const askOnTerminal = async (question: string): Promise<boolean> => {
 export function registerUserCommands(program: Command) {
   const users = program.command('users').description('look after accounts');
 
-  explain(users
+    explain(listingCommand(users
     .command('list')
     .description('list accounts, newest first')
-    .option('--json', 'print JSON instead of a table')
-    .option('-s, --search <text>', 'only accounts whose e-mail or name contains this')
-    .option('--page <n>', 'page number', '1')
-    .option('--page-size <n>', 'accounts per page', '50')
-    .action(async (options: ListUsersOptions) => {
-      const parsed = parseWith('users list', listOptionsSchema, options);
-      report(parsed.ok ? await withRuntime((runtime) => listUsersCommand(runtime, options)) : parsed.outcome);
-    }), {
+    .option('-s, --search <text>', 'only accounts whose e-mail or name contains this'), {
+    name: 'users list', schema: listOptionsSchema, pageSize: '50', itemsPerPage: 'accounts per page', json: 'print JSON instead of a table',
+    run: listUsersCommand,
+  }), {
     environment: ['database'],
     examples: [['civicwatch users list --search rosa'], ['civicwatch users list --page 2 --json']],
   });
