@@ -98,7 +98,7 @@ interface Worker {
 }
 
 /** The process and the processes it started (native `tesseract`, one per page being read: ADR 0025). */
-function processTree(pid: number): number[] {
+export function processTree(pid: number): number[] {
   const tree = [pid];
   for (let index = 0; index < tree.length; index++) {
     try {
@@ -175,6 +175,7 @@ export class ExtractionPool {
    * its document instead of holding its memory through the analysis that follows.
    */
   keepWarm = true;
+  #peakResidentMb = 0;
 
   constructor(options: ExtractionPoolOptions = {}) {
     this.#options = options;
@@ -182,6 +183,11 @@ export class ExtractionPool {
 
   get maxProcesses(): number {
     return Math.max(1, Math.min(this.#options.maxProcesses ?? Number.POSITIVE_INFINITY, availableParallelism()));
+  }
+
+  /** The most one process held while it read, with the `tesseract` processes it started, in MiB (sampled). */
+  get peakResidentMb(): number {
+    return this.#peakResidentMb;
   }
 
   /** Pages of one document read at once when it has the machine to itself. */
@@ -271,7 +277,9 @@ export class ExtractionPool {
     const ocrThreads = Math.max(1, Math.min(this.#ocrThreads, Math.floor(availableParallelism() / reading)));
     worker.child.send({ type: 'task', task: { ...job.task, ocrThreads } } satisfies ToWorkerMessage);
     worker.watch = setInterval(() => {
-      if (residentMb(worker.child.pid) > this.#maxMemoryMb) this.#end(worker, 'memory');
+      const resident = residentMb(worker.child.pid);
+      this.#peakResidentMb = Math.max(this.#peakResidentMb, resident);
+      if (resident > this.#maxMemoryMb) this.#end(worker, 'memory');
       else if (job.cpuAtPageStart >= 0 && this.#pageTime(worker, job) > job.pageTimeLimitMs) this.#end(worker, 'time');
     }, WATCH_MS);
   }
