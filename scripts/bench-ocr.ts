@@ -197,9 +197,11 @@ const SECONDS_PER_PAGE = 2;
 
 /**
  * Native `tesseract` on one page as the product reads it, with none of the product around it: the page rendered in
- * grey at `dpi` (by poppler), read in one column of varying sizes (PSM 4) with one thread, words out as TSV.
+ * grey at `dpi` (by poppler), read in one column of varying sizes (PSM 4) with one thread, words out as TSV; at the
+ * lowest priority, as the extraction process and its `tesseract` processes run (ADR 0017), so that on a busy
+ * machine both wait for a core alike.
  */
-const nativePage = (file: string, page: number, dpi: number): Promise<unknown> => run('sh', ['-c',
+const nativePage = (file: string, page: number, dpi: number): Promise<unknown> => run('nice', ['-n', '19', 'sh', '-c',
   'pdftoppm -r "$1" -gray -f "$2" -l "$2" -singlefile "$3" | tesseract stdin stdout --dpi "$1" --psm 4 --oem 1 -l eng -c tessedit_create_tsv=1',
   'native', String(dpi), String(page), file], { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 1 << 26 });
 

@@ -1,6 +1,6 @@
 /**
- * Native `tesseract` (Debian's tesseract-ocr 4 or later, with its language data), run once per page image when
- * it is installed (ADR 0025): it reads a page in less than half the processor time of tesseract.js, with
+ * Native `tesseract` (Debian's tesseract-ocr, 4 or later), run once per page image when it is installed, with the
+ * models tesseract.js reads (ADR 0025): it reads a page in less than half the processor time of tesseract.js, with
  * the same page segmentation and row joining. The page goes to its standard input as a PGM and its words come
  * back on its standard output as TSV: nothing is written to disk. Each run is one thread (`OMP_THREAD_LIMIT=1`):
  * the document's pages are what runs in parallel, one per core.
@@ -13,7 +13,11 @@
  * extensions on relative imports.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import type { OcrLanguage } from './ocr-languages.ts';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { modelFile, type OcrLanguage } from './ocr-languages.ts';
 import { rowsOf, type OcrBlock, type OcrLine } from './ocr-rows.ts';
 import type { OcrEngine, Orientation, Recognized, Turn } from './tesseract-ocr.ts';
 
@@ -23,12 +27,33 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/**
+ * The folder native `tesseract` reads its models from: the models tesseract.js reads (`modelFile`: best_int for the
+ * languages, the npm packages'), unpacked once per machine, so that both engines read a page with the same model.
+ * Debian's own (tessdata_fast) cost 30% less but read fewer words right (ADR 0025). Public data, not a document's:
+ * the privacy promise is about what users upload. Written under another name and renamed, so that processes
+ * unpacking the same model at once never read half of one.
+ */
+function tessdata(codes: readonly string[]): string {
+  const folder = join(tmpdir(), 'civicwatch-tessdata-4.0.0_best_int');
+  mkdirSync(folder, { recursive: true });
+  for (const code of codes) {
+    const target = join(folder, `${code}.traineddata`);
+    if (existsSync(target)) continue;
+    const partial = `${target}.${process.pid}`;
+    writeFileSync(partial, gunzipSync(readFileSync(modelFile(`${code}.traineddata.gz`))));
+    renameSync(partial, target);
+  }
+  return folder;
+}
+
 /** Tesseract's page segmentation mode 4, one column of text of varying sizes (ADR 0021), as tesseract.js reads. */
 const SINGLE_COLUMN = '4';
 
 /**
  * The languages the installed `tesseract` has data for (`osd` among them when orientation detection is
- * installed); empty when there is no `tesseract`, or one older than 4 (no LSTM engine).
+ * installed); empty when there is no `tesseract`, or one older than 4 (no LSTM engine). The product reads with
+ * its own models (`tessdata`), so any `tesseract` 4 or later will do; the tests' reference reads with these.
  */
 export function installedTesseractLanguages(): ReadonlySet<string> {
   const version = spawnSync('tesseract', ['--version'], { encoding: 'utf8', timeout: 10_000 });
@@ -92,9 +117,9 @@ function tesseract(image: Buffer, args: string[], signal: AbortSignal, log: (mes
     running.add(child);
     const output: Buffer[] = [];
     let errors = '';
+    // Rejected once the process has ended (`close`), not before: a stopped page leaves nothing running.
     const onAbort = (): void => {
       child.kill('SIGKILL');
-      reject(signal.reason);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
@@ -114,7 +139,8 @@ function tesseract(image: Buffer, args: string[], signal: AbortSignal, log: (mes
       signal.removeEventListener('abort', onAbort);
       // What Leptonica and Tesseract print ("Estimating resolution as 193") goes to the debug log, as tesseract.js's does.
       for (const line of errors.split('\n')) if (line.trim()) log(line.trimEnd());
-      resolve(code === 0 ? Buffer.concat(output).toString('utf8') : null);
+      if (signal.aborted) reject(signal.reason);
+      else resolve(code === 0 ? Buffer.concat(output).toString('utf8') : null);
     });
   });
 }
@@ -129,7 +155,8 @@ export class NativeTesseractEngine implements OcrEngine {
 
   async recognize(image: Buffer, options: { dpi: number; languages: readonly OcrLanguage[]; signal: AbortSignal }): Promise<Recognized> {
     const tsv = await tesseract(image, [
-      '--dpi', String(Math.round(options.dpi)), '--psm', SINGLE_COLUMN, '--oem', '1', '-l', options.languages.join('+'), '-c', 'tessedit_create_tsv=1',
+      '--tessdata-dir', tessdata(options.languages), '--dpi', String(Math.round(options.dpi)), '--psm', SINGLE_COLUMN, '--oem', '1',
+      '-l', options.languages.join('+'), '-c', 'tessedit_create_tsv=1',
     ], options.signal, this.#log);
     if (tsv === null) throw new Error('tesseract could not read the page');
     return parseTsv(tsv);
@@ -137,7 +164,7 @@ export class NativeTesseractEngine implements OcrEngine {
 
   async detect(image: Buffer, options: { dpi: number; signal: AbortSignal }): Promise<Orientation | null> {
     // Exits with an error when the page has too few characters to tell.
-    const answer = await tesseract(image, ['--dpi', String(Math.round(options.dpi)), '--psm', '0'], options.signal, this.#log);
+    const answer = await tesseract(image, ['--tessdata-dir', tessdata(['osd']), '--dpi', String(Math.round(options.dpi)), '--psm', '0'], options.signal, this.#log);
     return answer === null ? null : parseOrientation(answer);
   }
 

@@ -1,7 +1,7 @@
 /**
  * OCR of a document's scanned pages with Tesseract: which way up each is, then its text in the document's
  * languages (ADR 0021), several pages at once, one per core (ADR 0025). Native `tesseract` reads when it is
- * installed with the languages asked; tesseract.js (WebAssembly) otherwise.
+ * installed; tesseract.js (WebAssembly) otherwise. Both read with the same models.
  *
  * Loaded inside the extraction worker by Node's own type stripping: erasable TypeScript only and `.ts`
  * extensions on relative imports.
@@ -74,17 +74,13 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
-/** Whether native `tesseract` reads, and with which of the languages asked (ADR 0025). */
+/** Native `tesseract` when it is installed and allowed (ADR 0025); tesseract.js, started only when needed. */
 interface Engines {
   native: NativeTesseractEngine | undefined;
-  installed: ReadonlySet<string>;
   wasm: TesseractJsEngine;
 }
 
-/**
- * Reads one page at a time: native `tesseract` when it is installed with the page's languages (and its `osd` data
- * for orientation), tesseract.js otherwise or when native `tesseract` fails on a page.
- */
+/** Reads one page at a time: native `tesseract` when it is installed, tesseract.js otherwise or when it fails on a page. */
 class PageReader {
   readonly #log: (message: string) => void;
   readonly #engines: Engines;
@@ -117,7 +113,7 @@ class PageReader {
       const asked = orientation === undefined ? 'not asked'
         : orientation === null ? 'unknown' : `${orientation.turn}° (confidence ${orientation.confidence.toFixed(2)})`;
       this.#log(`OCR page ${options.page}: orientation ${asked}; read at ${readings.map((r) => `${r.turn}° ${r.confidence}`).join(', ')}; `
-        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'} (${this.#native(options.languages) ? 'native tesseract' : 'tesseract.js'})`);
+        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'} (${this.#engines.native ? 'native tesseract' : 'tesseract.js'})`);
       return { ...kept, oriented };
     };
 
@@ -155,13 +151,8 @@ class PageReader {
     return this.#engines.wasm.close();
   }
 
-  #native(languages: readonly OcrLanguage[]): NativeTesseractEngine | undefined {
-    const { native, installed } = this.#engines;
-    return native && languages.every((language) => installed.has(language)) ? native : undefined;
-  }
-
   async #recognize(image: Buffer, options: ReadOptions): Promise<Recognized> {
-    const native = this.#native(options.languages);
+    const { native } = this.#engines;
     if (native) {
       try {
         return await native.recognize(image, options);
@@ -175,9 +166,9 @@ class PageReader {
 
   /** Tesseract's orientation and script detection; null when it cannot tell (too little text) or fails. */
   async #detect(image: Buffer, options: ReadOptions & { page: number }): Promise<Orientation | null> {
-    const { native, installed, wasm } = this.#engines;
+    const { native, wasm } = this.#engines;
     try {
-      return await (native && installed.has('osd') ? native : wasm).detect(image, options);
+      return await (native ?? wasm).detect(image, options);
     } catch (error) {
       options.signal.throwIfAborted();
       this.#log(`OCR page ${options.page}: orientation detection failed: ${String(error)}`);
@@ -200,7 +191,8 @@ interface ReadOptions {
  */
 export class TesseractOcr {
   readonly #log: (message: string) => void;
-  #installed: ReadonlySet<string> | undefined;
+  /** Whether `tesseract` 4 or later is installed: asked once per process. */
+  #installed: boolean | undefined;
   readonly #idle: PageReader[] = [];
   #readers = 0;
   #threads = 1;
@@ -279,8 +271,7 @@ export class TesseractOcr {
   }
 
   #engines(): Engines {
-    this.#installed ??= installedTesseractLanguages();
-    const native = this.#native && this.#installed.size > 0 ? new NativeTesseractEngine(this.#log) : undefined;
-    return { native, installed: this.#installed, wasm: new TesseractJsEngine() };
+    this.#installed ??= installedTesseractLanguages().size > 0;
+    return { native: this.#native && this.#installed ? new NativeTesseractEngine(this.#log) : undefined, wasm: new TesseractJsEngine() };
   }
 }
