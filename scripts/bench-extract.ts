@@ -156,7 +156,7 @@ async function benchOcr(ocrPageCount: number, ocrDpi: number): Promise<void> {
       rows.push([`${name} p${page}`, fixed(ms / 1000, 2), String(chars)]);
     }
     rows.push(['warm, seconds per page (mean)', fixed(seconds.reduce((sum, value) => sum + value, 0) / seconds.length, 2), '']);
-    console.log(`\nOCR at ${ocrDpi} dpi, one thread (tesseract.js, eng best_int, LSTM)`);
+    console.log(`\nOCR at ${ocrDpi} dpi, one page at a time (native tesseract where installed, else tesseract.js; eng best_int, LSTM: ADR 0025)`);
     console.log(formatTable({ header: ['page', 'seconds', 'chars'], rows }));
   } finally {
     await extractor.close();

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,web,cli,compare]`
+ * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,ocr,web,cli,compare]`
  *
- * The five measures of issue 8, the CLI's memory (issue 16) and the comparison of a 500-page pair (issue 17),
+ * The five measures of issue 8, OCR of a 66-page scan on every core (issue 19), the CLI's memory (issue 16) and the
+ * comparison of a 500-page pair (issue 17),
  * each against a reference measured beside it in the same run, printed as tables with their ratios and each
  * headline figure against its target. `make verify` runs the same measures and writes them into
  * reports/verify.md (scripts/verify.ts). Runs in a few minutes; the machine's load is printed, as figures
@@ -16,6 +17,7 @@ import { measureAnalysisOverhead } from './bench-analysis.ts';
 import { measureCliMemory } from './bench-cli.ts';
 import { measureCompare } from './bench-compare.ts';
 import { measureExtraction } from './bench-extract.ts';
+import { measureOcr } from './bench-ocr.ts';
 import { formatMeasure, machine, type Measure } from './bench-kit.ts';
 import { benchDatabase } from './bench-server.ts';
 import { measureWebBundle } from './bench-web.ts';
@@ -34,6 +36,7 @@ const MEASURES: ReadonlyArray<[string, (options: BenchOptions) => Promise<Measur
   ['responsiveness', (options) => measureResponsiveness(options)],
   ['overhead', (options) => measureAnalysisOverhead(options)],
   ['extraction', (options) => measureExtraction({ rounds: options.rounds, threads: availableParallelism() })],
+  ['ocr', () => measureOcr()],
   ['cli', (options) => measureCliMemory({ rounds: options.rounds })],
   ['compare', () => measureCompare()],
 ];

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, platform } from 'node:os';
 import type { ExtractionOutcome, ExtractionTask, FromWorkerMessage, LogMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
 import type { DetectedLanguage } from './ocr-languages.ts';
@@ -15,7 +15,19 @@ export interface ExtractionPoolOptions {
   maxHeapMb?: number;
   /** The memory a process may hold (its resident set), in MiB; a process over it is ended at once. */
   maxMemoryMb?: number;
+  /**
+   * How many scanned pages one document may have read at once (ADR 0025); `MAX_OCR_THREADS` and the cores at most.
+   * Documents read side by side share the cores: each is given its share when it starts.
+   */
+  ocrThreads?: number;
 }
+
+/**
+ * Pages of one document read at once, at most: each holds a page image and a Tesseract (a `tesseract` process of
+ * about 70 MB, or a tesseract.js thread of about 150 MB and its isolate's code range, see `kernelLimitMarginMb`),
+ * all within one process's memory limit. Reading runs in page order, so more readers than this gain little.
+ */
+export const MAX_OCR_THREADS = 4;
 
 /**
  * pdf.js keeps a page's parsed content (its fonts, its operator list) on the heap while it reads it: a few dozen
@@ -40,11 +52,14 @@ const WATCH_MS = 50;
  * it stops an allocation between two polls. V8 and WebAssembly reserve address space they never touch, which
  * RLIMIT_DATA does not count; what they commit (about 600 MiB for Node 24 alone, more with pdf.js, the canvas and a Tesseract thread) it does, hence the margin.
  * Each thread's V8 isolate also maps a 512 MiB code range writable, which counts though it is hardly touched: a
- * process reading a scan turned sideways has three (its own, Tesseract's, and the orientation detection's, ADR
- * 0021), 2.5 GiB of data before its first page.
+ * process reading scans with tesseract.js has its own, one per reader (ADR 0025) and the orientation detection's
+ * (ADR 0021): 3 GiB of data before its first page with two readers.
  */
-const KERNEL_LIMIT_MARGIN_MB = 2560;
+const kernelLimitMarginMb = (ocrThreads: number): number => 1024 + 512 * (2 + ocrThreads);
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => platform() === 'linux' && existsSync(path));
+
+/** Each process leads a process group of its own where there are process groups. */
+const GROUPS = platform() !== 'win32';
 
 /** The worker file by URL relative to this module; Node strips its types itself (see the worker's header). */
 const workerPath = new URL('./extraction.worker.ts', import.meta.url).pathname;
@@ -82,33 +97,65 @@ interface Worker {
   endedFor?: 'memory' | 'time' | 'abort' | 'close';
 }
 
+/** The process and the processes it started (native `tesseract`, one per page being read: ADR 0025). */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    try {
+      for (const task of readdirSync(`/proc/${tree[index]}/task`)) {
+        const children = readFileSync(`/proc/${tree[index]}/task/${task}/children`, 'latin1').split(' ').filter(Boolean);
+        tree.push(...children.map(Number));
+      }
+    } catch {
+      // Ended between the listing and the read.
+    }
+  }
+  return tree;
+}
+
+/** The resident memory of the process and the processes it started, in MiB. */
 function residentMb(pid: number | undefined): number {
   if (pid === undefined || platform() !== 'linux') return 0;
-  try {
-    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]);
-    return (pages * 4096) / (1024 * 1024);
-  } catch {
-    return 0;
+  let pages = 0;
+  for (const member of processTree(pid)) {
+    try {
+      pages += Number(readFileSync(`/proc/${member}/statm`, 'latin1').split(' ')[1]);
+    } catch {
+      // Ended between the listing and the read.
+    }
   }
+  return (pages * 4096) / (1024 * 1024);
 }
 
 /** Linux counts processor time in ticks of 1/100 s (USER_HZ, fixed for user space). */
 const TICK_MS = 10;
 
-/**
- * Processor time the process has used, all its threads (Tesseract's included), in milliseconds; undefined where
- * `/proc` does not tell, and wall-clock time stands in.
- */
-function processorMs(pid: number | undefined): number | undefined {
-  if (pid === undefined || platform() !== 'linux') return undefined;
+/** A process's `/proc/<pid>/stat` fields after its command name (which may hold spaces), in clock ticks. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    // The command name, in parentheses, may hold spaces: utime and stime are the 12th and 13th fields after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Processor time the process has used, all its threads (tesseract.js's included) and the processes it started
+ * (native `tesseract`: those running, and those ended, which the kernel adds to it), in milliseconds; undefined
+ * where `/proc` does not tell, and wall-clock time stands in.
+ */
+function processorMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || platform() !== 'linux') return undefined;
+  const own = statFields(pid);
+  if (!own) return undefined;
+  // utime, stime, cutime and cstime are the 12th to 15th fields after the command name.
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const child of processTree(pid).slice(1)) {
+    const fields = statFields(child);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * TICK_MS;
 }
 
 /**
@@ -128,6 +175,7 @@ export class ExtractionPool {
    * its document instead of holding its memory through the analysis that follows.
    */
   keepWarm = true;
+  #peakResidentMb = 0;
 
   constructor(options: ExtractionPoolOptions = {}) {
     this.#options = options;
@@ -135,6 +183,16 @@ export class ExtractionPool {
 
   get maxProcesses(): number {
     return Math.max(1, Math.min(this.#options.maxProcesses ?? Number.POSITIVE_INFINITY, availableParallelism()));
+  }
+
+  /** The most one process held while it read, with the `tesseract` processes it started, in MiB (sampled). */
+  get peakResidentMb(): number {
+    return this.#peakResidentMb;
+  }
+
+  /** Pages of one document read at once when it has the machine to itself. */
+  get #ocrThreads(): number {
+    return Math.max(1, Math.min(this.#options.ocrThreads ?? Number.POSITIVE_INFINITY, MAX_OCR_THREADS, availableParallelism()));
   }
 
   get #maxMemoryMb(): number {
@@ -197,10 +255,11 @@ export class ExtractionPool {
   #start(): Worker {
     const heapMb = this.#options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB;
     const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--disable-warning=ExperimentalWarning', workerPath];
-    const kernelLimit = (this.#maxMemoryMb + KERNEL_LIMIT_MARGIN_MB) * 1024 * 1024;
+    const kernelLimit = (this.#maxMemoryMb + kernelLimitMarginMb(this.#ocrThreads)) * 1024 * 1024;
     const [command, ...args] = PRLIMIT ? [PRLIMIT, `--data=${kernelLimit}`, '--', ...node] : node;
-    // The child's standard output goes to our standard error: the CLI's standard output is its result.
-    const child = spawn(command!, args, { stdio: ['ignore', 2, 'inherit', 'ipc'], serialization: 'advanced' });
+    // The child's standard output goes to our standard error: the CLI's standard output is its result. A process
+    // group of its own (`detached`), so that ending it ends the `tesseract` processes it started (`#end`).
+    const child = spawn(command!, args, { stdio: ['ignore', 2, 'inherit', 'ipc'], serialization: 'advanced', detached: GROUPS });
     const worker: Worker = { child };
     this.#workers.add(worker);
     child.on('message', (message: FromWorkerMessage) => this.#onMessage(worker, message));
@@ -212,9 +271,15 @@ export class ExtractionPool {
   #give(worker: Worker, job: Job): void {
     clearTimeout(worker.idle);
     worker.job = job;
-    worker.child.send({ type: 'task', task: job.task } satisfies ToWorkerMessage);
+    // The cores are shared among the documents being read: a document that starts alone reads a page per core, one
+    // that starts beside another its share (the first keeps its readers until it ends).
+    const reading = [...this.#workers].filter((candidate) => candidate.job).length;
+    const ocrThreads = Math.max(1, Math.min(this.#ocrThreads, Math.floor(availableParallelism() / reading)));
+    worker.child.send({ type: 'task', task: { ...job.task, ocrThreads } } satisfies ToWorkerMessage);
     worker.watch = setInterval(() => {
-      if (residentMb(worker.child.pid) > this.#maxMemoryMb) this.#end(worker, 'memory');
+      const resident = residentMb(worker.child.pid);
+      this.#peakResidentMb = Math.max(this.#peakResidentMb, resident);
+      if (resident > this.#maxMemoryMb) this.#end(worker, 'memory');
       else if (job.cpuAtPageStart >= 0 && this.#pageTime(worker, job) > job.pageTimeLimitMs) this.#end(worker, 'time');
     }, WATCH_MS);
   }
@@ -274,7 +339,12 @@ export class ExtractionPool {
     worker.endedFor ??= reason;
     clearTimeout(worker.idle);
     clearInterval(worker.watch);
-    worker.child.kill('SIGKILL');
+    try {
+      if (!GROUPS || worker.child.pid === undefined) throw new Error('no process group');
+      process.kill(-worker.child.pid, 'SIGKILL');
+    } catch {
+      worker.child.kill('SIGKILL');
+    }
   }
 
   #onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {

@@ -16,6 +16,13 @@ export interface ExtractionTask {
   maxCharacters?: number;
   /** The models scans are read with; unset, they are chosen from the language of the document (ADR 0021). */
   ocrLanguages?: OcrLanguage[];
+  /**
+   * How many scanned pages are read at once (ADR 0025): set by the pool when it gives the task to a process, from
+   * the cores the documents being read share. One when unset.
+   */
+  ocrThreads?: number;
+  /** Read scans with native `tesseract` when it is installed (the default); false: always with tesseract.js. */
+  nativeOcr?: boolean;
   /** Open the document and count its pages, refusing what opening it refuses, without reading any page. */
   openOnly?: boolean;
 }

@@ -27,7 +27,7 @@ import { DocumentOcrLanguages, type DetectedLanguage } from './ocr-languages.ts'
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
 import { annotationText } from './annotation-text.ts';
-import { TesseractOcr, type Turn } from './tesseract-ocr.ts';
+import { TesseractOcr, type PageReading, type Turn } from './tesseract-ocr.ts';
 import { listenToTesseract } from './tesseract-output.ts';
 
 /**
@@ -112,8 +112,6 @@ process.on('message', (message: ToWorkerMessage) => {
 process.on('disconnect', () => process.exit(0));
 
 async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
-  const report = (progress: ExtractionProgress): void => send({ type: 'progress', progress });
-
   send({ type: 'started' });
   if (!checkStreamBudget(task.bytes).withinBudget) {
     return { kind: 'failure', code: 'document.too_complex', message: TOO_MUCH_DATA_MESSAGE };
@@ -142,59 +140,7 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
       return { kind: 'failure', code: 'document.too_many_pages', message: `This PDF has ${document.numPages} pages, more than the ${allowed} allowed.` };
     }
     if (task.openOnly) return { kind: 'opened', pages: document.numPages };
-
-    const pages: ExtractedPage[] = [];
-    const languages = new DocumentOcrLanguages(task.ocrLanguages, detectLanguage);
-    /** Scanned pages read so far: read again if the document's languages change. */
-    const scans: Scan[] = [];
-    const unoriented: number[] = [];
-    let characters = 0;
-    for (let number = 1; number <= document.numPages; number++) {
-      const page = await document.getPage(number);
-      try {
-        // Marked-content markers carry no text.
-        const content = (await page.getTextContent()).items.filter((item) => 'str' in item) as PositionedText[];
-        report({ stage: 'extracting', page: number, pages: document.numPages });
-
-        // Whether a page is a scan is told by its content alone: a signature stamp over a scan is not its text.
-        const text = textItemsToText(content);
-        if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
-          // Text layers before the first scan may already tell the document's language.
-          if (scans.length === 0) await languages.decide(0);
-          // Said as OCR begins: it is what the reader waits for, seconds a page.
-          report({ stage: 'ocr', page: number, pages: document.numPages });
-          const dpi = renderDpi(page, task.ocrDpi);
-          const reading = await ocr.read((turn) => renderGreyscale(page, dpi, turn), {
-            dpi, languages: languages.languages, page: number, turnedBefore: (scans.at(-1)?.turn ?? 0) !== 0,
-          });
-          if (!reading.oriented) unoriented.push(number);
-          const scan = { number, index: pages.length, turn: reading.turn, textLayer: text };
-          pages.push(scannedPage(scan, normalizeOcrText(reading.text)));
-          scans.push(scan);
-          languages.note(reading.text);
-          if (await languages.decide(scans.length)) await readAgain(document, scans, pages, languages.languages, task.ocrDpi);
-        } else {
-          // Stamps and form fields are drawn in annotations, which the text content leaves out.
-          pages.push({ number, text: textItemsToText([...content, ...(await annotationText(page))]), ocr: false });
-          languages.note(text);
-        }
-      } finally {
-        page.cleanup();
-      }
-      // Counted as the limits count them (`documentCharacters`): a scan over the limit is refused on the page
-      // that takes it over, not after the rest is read.
-      characters += pages.at(-1)!.text.trim().length;
-      if (task.maxCharacters !== undefined && characters > task.maxCharacters) {
-        return { kind: 'failure', code: 'document.too_many_characters',
-          message: `This document has more than ${task.maxCharacters} characters of text: page ${number} takes it over.` };
-      }
-    }
-
-    if (pages.every((page) => visibleLength(page.text) === 0)) {
-      return { kind: 'failure', code: 'document.empty', message: 'No text could be read from this PDF: its pages are blank or too unclear for OCR.' };
-    }
-    const warnings = [languages.warning, unorientedWarning(unoriented)].filter((warning) => warning !== undefined);
-    return { kind: 'pages', pages, warnings };
+    return await readPages(document, task);
   } catch (error) {
     const failure = expectedFailure(error);
     if (failure) return failure;
@@ -202,6 +148,139 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
   } finally {
     await loadingTask.destroy();
   }
+}
+
+/** A page whose reading has begun: its text layer taken, or its OCR under way. */
+interface Begun {
+  number: number;
+  page: PDFPageProxy;
+  /** The page's text layer. */
+  text: string;
+  /** A page that is not a scan, as read. */
+  extracted?: ExtractedPage;
+  ocr?: {
+    reading: Promise<PageReading>;
+    /** The languages it is read in: a page read before the document's were known is read again. */
+    languages: DocumentOcrLanguages['languages'];
+    settled: boolean;
+  };
+}
+
+/**
+ * The document's pages, read in order, with the scans among them read `task.ocrThreads` at a time (ADR 0025):
+ * while a page is in OCR, the pages after it are taken from pdf.js and their OCR begins as soon as a reader is
+ * free, at most twice as many pages ahead as there are readers (what is read ahead of a slow page is kept until
+ * its turn). Pages are taken as they are finished, in order: progress, the character limit and the document's
+ * language see them as if they had been read one by one; reading stops at the first page that takes the document
+ * over its character limit, and the pages after it that were being read are stopped.
+ */
+async function readPages(document: PDFDocumentProxy, task: ExtractionTask): Promise<ExtractionOutcome> {
+  const report = (progress: ExtractionProgress): void => send({ type: 'progress', progress });
+  const threads = Math.max(1, task.ocrThreads ?? 1);
+  ocr.configure({ threads, native: task.nativeOcr ?? true });
+  const stop = new AbortController();
+  const pages: ExtractedPage[] = [];
+  const languages = new DocumentOcrLanguages(task.ocrLanguages, detectLanguage);
+  /** Scanned pages taken so far: read again if the document's languages change. */
+  const scans: Scan[] = [];
+  const unoriented: number[] = [];
+  let characters = 0;
+  /** Pages begun and not yet taken, in order. */
+  const begun: Begun[] = [];
+  /** The last page finished among the scans, and how it was turned: the next scan is likely turned the same. */
+  let latest = { number: 0, turn: 0 as Turn };
+
+  const reading = (): Begun[] => begun.filter((entry) => entry.ocr && !entry.ocr.settled);
+  /** Takes the pages finished at the head of the line; a refusal when one takes the document over its characters. */
+  const take = async (): Promise<ExtractionOutcome | undefined> => {
+    while (begun[0] && (!begun[0].ocr || begun[0].ocr.settled)) {
+      const entry = begun.shift()!;
+      try {
+        if (entry.ocr) {
+          let read = await entry.ocr.reading;
+          if (entry.ocr.languages !== languages.languages) {
+            read = await ocr.reread((turn) => renderGreyscale(entry.page, renderDpi(entry.page, task.ocrDpi), turn), read.turn,
+              { dpi: renderDpi(entry.page, task.ocrDpi), languages: languages.languages, signal: stop.signal });
+          }
+          if (!read.oriented) unoriented.push(entry.number);
+          const scan = { number: entry.number, index: pages.length, turn: read.turn, textLayer: entry.text };
+          pages.push(scannedPage(scan, normalizeOcrText(read.text)));
+          scans.push(scan);
+          languages.note(read.text);
+          if (await languages.decide(scans.length)) await readAgain(document, scans, pages, languages.languages, task.ocrDpi, stop.signal);
+        } else {
+          pages.push(entry.extracted!);
+          languages.note(entry.text);
+        }
+      } finally {
+        entry.page.cleanup();
+      }
+      // Counted as the limits count them (`documentCharacters`): a scan over the limit is refused on the page
+      // that takes it over, not after the rest is read.
+      characters += pages.at(-1)!.text.trim().length;
+      if (task.maxCharacters !== undefined && characters > task.maxCharacters) {
+        return { kind: 'failure', code: 'document.too_many_characters',
+          message: `This document has more than ${task.maxCharacters} characters of text: page ${entry.number} takes it over.` };
+      }
+    }
+    return undefined;
+  };
+
+  try {
+    for (let number = 1; number <= document.numPages; number++) {
+      // Every reader busy, or enough read ahead: wait for a page to finish, and take those finished in order.
+      while (reading().length >= threads || begun.filter((entry) => entry.ocr).length >= 2 * threads) {
+        await Promise.race(reading().map((entry) => entry.ocr!.reading));
+        const refused = await take();
+        if (refused) return refused;
+      }
+      const page = await document.getPage(number);
+      // Marked-content markers carry no text.
+      const content = (await page.getTextContent()).items.filter((item) => 'str' in item) as PositionedText[];
+      report({ stage: 'extracting', page: number, pages: document.numPages });
+
+      // Whether a page is a scan is told by its content alone: a signature stamp over a scan is not its text.
+      const text = textItemsToText(content);
+      const entry: Begun = { number, page, text };
+      begun.push(entry);
+      if (visibleLength(text) < MIN_TEXT_LAYER_CHARS && (await paintsImages(page))) {
+        // Text layers before the first scan may already tell the document's language.
+        if (scans.length === 0 && begun.length === 1) await languages.decide(0);
+        // Said as OCR begins: it is what the reader waits for, seconds a page.
+        report({ stage: 'ocr', page: number, pages: document.numPages });
+        const dpi = renderDpi(page, task.ocrDpi);
+        const read = ocr.read((turn) => renderGreyscale(page, dpi, turn), {
+          dpi, languages: languages.languages, page: number, turnedBefore: latest.turn !== 0, signal: stop.signal,
+        });
+        const begunOcr = { reading: read, languages: languages.languages, settled: false };
+        entry.ocr = begunOcr;
+        const settle = (turn?: Turn): void => {
+          begunOcr.settled = true;
+          if (turn !== undefined && number > latest.number) latest = { number, turn };
+        };
+        read.then((result) => settle(result.turn), () => settle());
+      } else {
+        // Stamps and form fields are drawn in annotations, which the text content leaves out.
+        entry.extracted = { number, text: textItemsToText([...content, ...(await annotationText(page))]), ocr: false };
+      }
+      const refused = await take();
+      if (refused) return refused;
+    }
+    while (begun.length > 0) {
+      await begun[0]!.ocr?.reading;
+      const refused = await take();
+      if (refused) return refused;
+    }
+  } finally {
+    stop.abort();
+    await Promise.allSettled(begun.map((entry) => entry.ocr?.reading));
+  }
+
+  if (pages.every((page) => visibleLength(page.text) === 0)) {
+    return { kind: 'failure', code: 'document.empty', message: 'No text could be read from this PDF: its pages are blank or too unclear for OCR.' };
+  }
+  const warnings = [languages.warning, unorientedWarning(unoriented)].filter((warning) => warning !== undefined);
+  return { kind: 'pages', pages, warnings };
 }
 
 /** pdf.js rebuilds its exceptions across its own worker boundary: match them by name, not by class. */
@@ -261,17 +340,18 @@ async function readAgain(
   pages: ExtractedPage[],
   languages: DocumentOcrLanguages['languages'],
   wantedDpi: number,
+  signal: AbortSignal,
 ): Promise<void> {
-  for (const scan of scans) {
+  await Promise.all(scans.map(async (scan) => {
     const page = await document.getPage(scan.number);
     try {
       const dpi = renderDpi(page, wantedDpi);
-      const reading = await ocr.reread((turn) => renderGreyscale(page, dpi, turn), scan.turn, { dpi, languages });
+      const reading = await ocr.reread((turn) => renderGreyscale(page, dpi, turn), scan.turn, { dpi, languages, signal });
       pages[scan.index] = scannedPage(scan, normalizeOcrText(reading.text));
     } finally {
       page.cleanup();
     }
-  }
+  }));
 }
 
 function unorientedWarning(numbers: readonly number[]): string | undefined {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@civicwatch/core';
 import { corpusDir } from '../testing/shared-corpus.ts';
-import { ExtractionPool } from './extraction-pool.ts';
+import type { ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
+import { ExtractionPool, processTree } from './extraction-pool.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
 import { DEFAULT_OCR_DPI, PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
 import { renderPage, turn } from './testing/greyscale-image.ts';
@@ -42,7 +43,8 @@ beforeAll(() => {
   const missing = ['eng', 'fra', 'spa', 'osd'].filter((language) => !languages.includes(language));
   if (missing.length > 0) throw new Error(`native tesseract with ${missing.join(', ')} is the reference: ${NATIVE_TESSERACT_INSTALL}`);
 });
-afterAll(() => pool.close());
+const twoAtOnce = new ExtractionPool({ maxProcesses: 1, ocrThreads: 2 });
+afterAll(() => Promise.all([pool.close(), twoAtOnce.close()]));
 
 describe('pages scanned sideways', () => {
   it.each([38, 50])('reads page %i of the board packet, scanned sideways, as native tesseract reads it turned upright', { timeout: 300_000 }, async (page) => {
@@ -56,6 +58,42 @@ describe('pages scanned sideways', () => {
     expect(pages[0]?.ocr).toBe(true);
     expect(wordOverlap(reference, pages[0]!.text)).toBeGreaterThanOrEqual(OVERLAP);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('pages read at once (ADR 0025)', () => {
+  const board = 'wpld-board-packet-2018-08-15-scan.pdf';
+  const cutPages = (pages: string): Uint8Array => new Uint8Array(execFileSync('qpdf', [corpus(board), '--pages', '.', pages, '--', '-']));
+  const extractor = new PdfjsTextExtractor({ pool: twoAtOnce });
+  /** The `tesseract` processes this test's extraction processes have running. */
+  const tesseracts = (): number[] => processTree(process.pid).slice(1)
+    .filter((pid) => { try { return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'tesseract'; } catch { return false; } });
+
+  it('reads two pages at a time, takes them in order and says so page by page', { timeout: 300_000 }, async () => {
+    const progress: ExtractionProgress[] = [];
+    const result = await extractor.extract(cutPages('1-3'), { onProgress: (step) => progress.push(step) });
+
+    expect(progress.map((step) => `${step.stage} ${step.page}`)).toEqual(['extracting 1', 'ocr 1', 'extracting 2', 'ocr 2', 'extracting 3', 'ocr 3']);
+    expect(result.ok && result.value.pages.map((page) => [page.number, page.ocr])).toEqual([[1, true], [2, true], [3, true]]);
+    expect(result.ok && result.value.pages[1]!.text).toContain('Department Head Reports');
+  });
+
+  it('stops at the page that takes the document over its characters, and stops the pages read after it', { timeout: 300_000 }, async () => {
+    const progress: ExtractionProgress[] = [];
+    const result = await extractor.extract(cutPages('1-6'), { maxCharacters: 100, onProgress: (step) => progress.push(step) });
+
+    expect(result.ok ? result.value : result.error).toMatchObject({ code: 'document.too_many_characters', message: expect.stringContaining('page 1 takes it over') });
+    expect(Math.max(...progress.map((step) => step.page)), 'no page begun beyond twice the readers').toBeLessThanOrEqual(4);
+    expect(tesseracts()).toEqual([]);
+  });
+
+  it('reads with tesseract.js where native tesseract is not installed: a page scanned sideways as native tesseract reads it upright', { timeout: 300_000 }, async () => {
+    const scan = renderPage(corpus(board), 38, DPI);
+    const orientation = nativeOrientation(scan, DPI);
+    const reference = nativeText(turn(scan, orientation!.turn), DPI, 'eng');
+    const result = await new PdfjsTextExtractor({ pool: twoAtOnce, nativeOcr: false }).extract(cutPage(board, 38));
+
+    expect(result.ok && wordOverlap(reference, result.value.pages[0]!.text)).toBeGreaterThanOrEqual(OVERLAP);
   });
 });
 

@@ -33,6 +33,11 @@ export interface PdfjsTextExtractorOptions {
   logger?: ExtractionLogger;
   /** Tells the language of the first scanned pages, to choose their OCR models; ELD when not given. */
   languageDetector?: LanguageDetector;
+  /**
+   * Read scans with native `tesseract` where it is installed with the languages (the default), tesseract.js
+   * otherwise; false: always with tesseract.js, as a machine without it would (ADR 0025).
+   */
+  nativeOcr?: boolean;
 }
 
 /** The part of a logger (pino's, for one) that extraction writes to. */
@@ -66,6 +71,7 @@ export class PdfjsTextExtractor implements TextExtractor {
   readonly #ocrLanguages: OcrLanguage[] | undefined;
   readonly #logger: ExtractionLogger | undefined;
   readonly #languageDetector: LanguageDetector;
+  readonly #nativeOcr: boolean;
 
   constructor(options: PdfjsTextExtractorOptions = {}) {
     this.#pool = options.pool ?? sharedExtractionPool;
@@ -75,6 +81,7 @@ export class PdfjsTextExtractor implements TextExtractor {
     this.#ocrLanguages = options.ocrLanguages;
     this.#logger = options.logger;
     this.#languageDetector = options.languageDetector ?? new EldLanguageDetector();
+    this.#nativeOcr = options.nativeOcr ?? true;
   }
 
   async extract(
@@ -122,7 +129,7 @@ export class PdfjsTextExtractor implements TextExtractor {
     const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
       const outcome = await (openOnly ? this.#checkPool : this.#pool).run(
-        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, maxCharacters, ocrLanguages: this.#ocrLanguages, openOnly },
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, maxCharacters, ocrLanguages: this.#ocrLanguages, nativeOcr: this.#nativeOcr, openOnly },
         {
           signal: AbortSignal.any(signals),
           onMessage,

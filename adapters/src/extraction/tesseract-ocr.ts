@@ -1,14 +1,15 @@
 /**
- * OCR of one page with Tesseract (tesseract.js, WebAssembly): which way up it is, then its text in the document's
- * languages (ADR 0021).
+ * OCR of a document's scanned pages with Tesseract: which way up each is, then its text in the document's
+ * languages (ADR 0021), several pages at once, one per core (ADR 0025). Native `tesseract` reads when it is
+ * installed; tesseract.js (WebAssembly) otherwise. Both read with the same models.
  *
  * Loaded inside the extraction worker by Node's own type stripping: erasable TypeScript only and `.ts`
  * extensions on relative imports.
  */
-import Tesseract from 'tesseract.js';
+import { installedTesseractLanguages, NativeTesseractEngine } from './native-tesseract-engine.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
-import { rowsOf } from './ocr-rows.ts';
 import { visibleLength } from './page-text.normalizer.ts';
+import { TesseractJsEngine } from './tesseract-js-engine.ts';
 
 /** Clockwise, in degrees, as a PDF's `/Rotate` and Tesseract's orientation detection count. */
 export type Turn = 0 | 90 | 180 | 270;
@@ -49,57 +50,57 @@ const convincing = (reading: { text: string; confidence: number }): boolean =>
  */
 const SURE_ORIENTATION = 1.5;
 
-/**
- * The thread script in place of tesseract.js's: it sends the thread's output to the debug log and reads each model
- * from its npm package (`tesseract-thread.ts`).
- */
-const workerPath = new URL('./tesseract-thread.ts', import.meta.url).pathname;
-const workerOptions = {
-  workerPath,
-  // Not a folder: the thread script finds each model by its file name (`modelFile`).
-  langPath: 'tessdata',
-  gzip: true,
-  // Neither read from nor written beside the process: the privacy promise keeps no file behind.
-  cacheMethod: 'none',
-  // A failed job rejects its own promise; the default handler would also throw into this thread.
-  errorHandler: () => {},
-} satisfies Partial<Tesseract.WorkerOptions>;
-
-interface Orientation {
+export interface Orientation {
   turn: Turn;
   /** Tesseract's orientation confidence; see `SURE_ORIENTATION`. */
   confidence: number;
 }
 
-/**
- * Reads pages one at a time. One recognition thread, created on the first page and kept for every page and
- * document after (loading a model costs about half a second, reading a page several seconds), its languages
- * changed when a document needs others; an orientation thread (the legacy engine and its `osd` model) created
- * on the first page that reads poorly upright.
- */
-export class TesseractOcr {
-  readonly #log: (message: string) => void;
-  #reader: { languages: string; worker: Promise<Tesseract.Worker> } | undefined;
-  #orienter: Promise<Tesseract.Worker> | undefined;
+/** A page's text as Tesseract read it, its table rows joined (`rowsOf`), and its mean word confidence (0-100). */
+export interface Recognized {
+  text: string;
+  confidence: number;
+}
 
-  constructor(log: (message: string) => void) {
+/**
+ * A build of Tesseract that reads one page at a time. `recognize`: one column of text of varying sizes (PSM 4,
+ * ADR 0021) in `languages`; `detect`: orientation and script detection, null when it cannot tell. An aborted
+ * `signal` rejects with its reason and stops the work.
+ */
+export interface OcrEngine {
+  recognize(image: Buffer, options: { dpi: number; languages: readonly OcrLanguage[]; signal: AbortSignal }): Promise<Recognized>;
+  detect(image: Buffer, options: { dpi: number; signal: AbortSignal }): Promise<Orientation | null>;
+  /** Gives back what the engine holds between pages (a thread and its model). */
+  close(): Promise<void>;
+}
+
+/** Native `tesseract` when it is installed and allowed (ADR 0025); tesseract.js, started only when needed. */
+interface Engines {
+  native: NativeTesseractEngine | undefined;
+  wasm: TesseractJsEngine;
+}
+
+/** Reads one page at a time: native `tesseract` when it is installed, tesseract.js otherwise or when it fails on a page. */
+class PageReader {
+  readonly #log: (message: string) => void;
+  readonly #engines: Engines;
+
+  constructor(log: (message: string) => void, engines: Engines) {
     this.#log = log;
+    this.#engines = engines;
   }
 
   /**
    * The page's text, read upright and, when that reads poorly, turned the way orientation detection says; when
    * detection cannot tell, the quarter turns are tried too. The most confident reading is kept. `turnedBefore`
-   * (the document's previous scan was turned): detection is asked first, since pages are scanned sideways in
-   * runs and reading one sideways costs two to three times reading it upright.
+   * (the document's scan before this one was turned): detection is asked first, since pages are scanned sideways
+   * in runs and reading one sideways costs more than reading it upright.
    */
-  async read(
-    render: RenderTurned,
-    options: { dpi: number; languages: readonly OcrLanguage[]; page: number; turnedBefore: boolean },
-  ): Promise<PageReading> {
+  async read(render: RenderTurned, options: ReadOptions & { page: number; turnedBefore: boolean }): Promise<PageReading> {
     const uprightImage = await render(0);
     const readings: Omit<PageReading, 'oriented'>[] = [];
     const readAt = async (turn: Turn): Promise<Omit<PageReading, 'oriented'>> => {
-      const reading = await this.#recognize(turn === 0 ? uprightImage : await render(turn), turn, options);
+      const reading = { ...(await this.#recognize(turn === 0 ? uprightImage : await render(turn), options)), turn };
       readings.push(reading);
       return reading;
     };
@@ -112,7 +113,7 @@ export class TesseractOcr {
       const asked = orientation === undefined ? 'not asked'
         : orientation === null ? 'unknown' : `${orientation.turn}° (confidence ${orientation.confidence.toFixed(2)})`;
       this.#log(`OCR page ${options.page}: orientation ${asked}; read at ${readings.map((r) => `${r.turn}° ${r.confidence}`).join(', ')}; `
-        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'}`);
+        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'} (${this.#engines.native ? 'native tesseract' : 'tesseract.js'})`);
       return { ...kept, oriented };
     };
 
@@ -141,69 +142,136 @@ export class TesseractOcr {
   }
 
   /** The page read turned by `turn`, as it was found to be up, in other languages. */
-  async reread(render: RenderTurned, turn: Turn, options: { dpi: number; languages: readonly OcrLanguage[] }): Promise<PageReading> {
-    return { ...(await this.#recognize(await render(turn), turn, options)), oriented: true };
+  async reread(render: RenderTurned, turn: Turn, options: ReadOptions): Promise<PageReading> {
+    return { ...(await this.#recognize(await render(turn), options)), turn, oriented: true };
   }
 
-  async #recognize(
-    image: Buffer,
-    turn: Turn,
-    options: { dpi: number; languages: readonly OcrLanguage[] },
-  ): Promise<Omit<PageReading, 'oriented'>> {
-    const worker = await this.#readerFor(options.languages);
-    await worker.setParameters({
-      user_defined_dpi: String(Math.round(options.dpi)),
-      // One column of text of varying sizes (ADR 0021): what stands in a frame (a receipt stamp) is read, which
-      // the library's default (PSM 6) leaves out, and more of a table's rows stay lines than with full layout
-      // analysis (PSM 3); those it still splits into columns are joined again (ocr-rows.ts).
-      tessedit_pageseg_mode: Tesseract.PSM.SINGLE_COLUMN,
-    });
-    const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
-    return { text: rowsOf(data.blocks, data.text), confidence: data.confidence, turn };
+  /** Gives back the tesseract.js thread, if this reader started one. */
+  close(): Promise<void> {
+    return this.#engines.wasm.close();
+  }
+
+  async #recognize(image: Buffer, options: ReadOptions): Promise<Recognized> {
+    const { native } = this.#engines;
+    if (native) {
+      try {
+        return await native.recognize(image, options);
+      } catch (error) {
+        options.signal.throwIfAborted();
+        this.#log(`native tesseract failed, tesseract.js reads the page instead: ${String(error)}`);
+      }
+    }
+    return this.#engines.wasm.recognize(image, options);
   }
 
   /** Tesseract's orientation and script detection; null when it cannot tell (too little text) or fails. */
-  async #detect(image: Buffer, options: { dpi: number; page: number }): Promise<Orientation | null> {
+  async #detect(image: Buffer, options: ReadOptions & { page: number }): Promise<Orientation | null> {
+    const { native, wasm } = this.#engines;
     try {
-      const worker = await this.#orientationWorker();
-      await worker.setParameters({ user_defined_dpi: String(Math.round(options.dpi)) });
-      const { data } = await worker.detect(image);
-      const turn = data.orientation_degrees;
-      if (turn !== 0 && turn !== 90 && turn !== 180 && turn !== 270) return null;
-      return { turn, confidence: data.orientation_confidence ?? 0 };
+      return await (native ?? wasm).detect(image, options);
     } catch (error) {
+      options.signal.throwIfAborted();
       this.#log(`OCR page ${options.page}: orientation detection failed: ${String(error)}`);
       return null;
     }
   }
+}
 
-  #readerFor(languages: readonly OcrLanguage[]): Promise<Tesseract.Worker> {
-    const wanted = languages.join('+');
-    const current = this.#reader;
-    if (current?.languages === wanted) return current.worker;
-    const previous = current?.worker;
-    const worker = previous
-      ? previous.then(async (reader) => {
-        // The same thread, its model changed: a second thread would hold a second core's worth of memory.
-        await reader.reinitialize(wanted, Tesseract.OEM.LSTM_ONLY);
-        return reader;
-      })
-      : Tesseract.createWorker(wanted, Tesseract.OEM.LSTM_ONLY, workerOptions);
-    const reader = { languages: wanted, worker };
-    this.#reader = reader;
-    // A thread that failed to start or to change its languages is ended, and replaced on the next page.
-    worker.catch(async () => {
-      if (this.#reader === reader) this.#reader = undefined;
-      await (await previous?.catch(() => undefined))?.terminate();
-    });
-    return worker;
+interface ReadOptions {
+  dpi: number;
+  languages: readonly OcrLanguage[];
+  /** The document's: aborted, the page's reading stops (a `tesseract` process ended, a tesseract.js thread too). */
+  signal: AbortSignal;
+}
+
+/**
+ * A process's OCR: up to `threads` pages read at once, each by a reader of its own (a `tesseract` process at a
+ * time, or a tesseract.js thread kept warm between pages and documents), given to pages in the order they
+ * ask, which is the order of the document's pages: the page the reader waits for is never behind one after it.
+ */
+export class TesseractOcr {
+  readonly #log: (message: string) => void;
+  /** Whether `tesseract` 4 or later is installed: asked once per process. */
+  #installed: boolean | undefined;
+  readonly #idle: PageReader[] = [];
+  #readers = 0;
+  #threads = 1;
+  #native = true;
+  readonly #waiting: Array<(reader: PageReader) => void> = [];
+
+  constructor(log: (message: string) => void) {
+    this.#log = log;
   }
 
-  #orientationWorker(): Promise<Tesseract.Worker> {
-    this.#orienter ??= Tesseract.createWorker('osd', Tesseract.OEM.TESSERACT_ONLY, { ...workerOptions, legacyCore: true, legacyLang: true });
-    this.#orienter.catch(() => {
-      this.#orienter = undefined;
+  /**
+   * How the next document is read: `threads` pages at once; with native `tesseract` when `native` and it is
+   * installed. Readers beyond `threads` are closed as they come back.
+   */
+  configure(options: { threads: number; native: boolean }): void {
+    this.#threads = Math.max(1, options.threads);
+    if (this.#native !== options.native) {
+      this.#native = options.native;
+      for (const reader of this.#idle.splice(0)) this.#retire(reader);
+    }
+    while (this.#readers > this.#threads && this.#idle.length > 0) this.#retire(this.#idle.pop()!);
+  }
+
+  read(render: RenderTurned, options: ReadOptions & { page: number; turnedBefore: boolean }): Promise<PageReading> {
+    return this.#with((reader) => reader.read(render, options), options.signal);
+  }
+
+  reread(render: RenderTurned, turn: Turn, options: ReadOptions): Promise<PageReading> {
+    return this.#with((reader) => reader.reread(render, turn, options), options.signal);
+  }
+
+  async #with(work: (reader: PageReader) => Promise<PageReading>, signal: AbortSignal): Promise<PageReading> {
+    const reader = await this.#acquire(signal);
+    try {
+      return await work(reader);
+    } finally {
+      this.#release(reader);
+    }
+  }
+
+  #acquire(signal: AbortSignal): Promise<PageReader> {
+    signal.throwIfAborted();
+    const idle = this.#idle.pop();
+    if (idle) return Promise.resolve(idle);
+    if (this.#readers < this.#threads) {
+      this.#readers++;
+      return Promise.resolve(new PageReader(this.#log, this.#engines()));
+    }
+    return new Promise((resolve, reject) => {
+      const take = (reader: PageReader): void => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(reader);
+      };
+      const onAbort = (): void => {
+        this.#waiting.splice(this.#waiting.indexOf(take), 1);
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(take);
     });
-    return this.#orienter;
+  }
+
+  #release(reader: PageReader): void {
+    if (this.#readers > this.#threads) {
+      this.#retire(reader);
+      return;
+    }
+    const next = this.#waiting.shift();
+    if (next) next(reader);
+    else this.#idle.push(reader);
+  }
+
+  #retire(reader: PageReader): void {
+    this.#readers--;
+    void reader.close();
+  }
+
+  #engines(): Engines {
+    this.#installed ??= installedTesseractLanguages().size > 0;
+    return { native: this.#native && this.#installed ? new NativeTesseractEngine(this.#log) : undefined, wasm: new TesseractJsEngine() };
   }
 }

@@ -2,18 +2,15 @@
  * Debian's `tesseract` (tesseract-ocr, with its fra, spa and osd data) as the reference OCR of tests and
  * benchmarks: the same engine family built natively, run on a page poppler renders, turned upright by us.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installedTesseractLanguages, parseOrientation } from '../native-tesseract-engine.ts';
 import { toPgm, type GreyImage, type QuarterTurn } from './greyscale-image.ts';
 
 /** The languages native tesseract has data for; empty when it is not installed. */
-export function nativeTesseractLanguages(): string[] {
-  const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
-  if (listed.error || listed.status !== 0) return [];
-  return listed.stdout.split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
-}
+export const nativeTesseractLanguages = (): string[] => [...installedTesseractLanguages()];
 
 export const NATIVE_TESSERACT_INSTALL = 'apt-get install -y tesseract-ocr tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-osd';
 
@@ -45,9 +42,7 @@ export function nativeOrientation(image: GreyImage, dpi: number): { turn: Quarte
     // Too few characters to tell: tesseract exits non-zero.
     return null;
   }
-  const turn = Number(/^Rotate: (\d+)/m.exec(answer)?.[1]);
-  const confidence = Number(/^Orientation confidence: ([\d.]+)/m.exec(answer)?.[1]);
-  return turn === 0 || turn === 90 || turn === 180 || turn === 270 ? { turn, confidence } : null;
+  return parseOrientation(answer);
 }
 
 const words = (text: string): string[] => text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
