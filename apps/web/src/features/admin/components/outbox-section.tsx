@@ -1,9 +1,9 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import type { OutboxMessageView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
-import { TableScroller } from '../../../components/ui/table-scroller.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox.ts';
@@ -66,64 +66,46 @@ function OutboxTable({ messages }: { messages: OutboxMessageView[] }) {
       return next;
     });
 
+  const bodyId = (message: OutboxMessageView) => `outbox-body-${message.id}`;
   return (
-    <TableScroller>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">To</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Subject</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Kind</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Created</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-            <th scope="col" className="py-2 font-medium"><span className="sr-only">Message</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {messages.map((message) => {
+    <DataTable
+      rows={messages}
+      rowKey={(message) => message.id}
+      align="top"
+      columns={[
+        { header: 'To', cell: (message) => message.to, className: 'min-w-48 break-all text-slate-900' },
+        { header: 'Subject', cell: (message) => message.subject, className: 'text-slate-900' },
+        { header: 'Kind', cell: (message) => kindLabels[message.kind], className: 'whitespace-nowrap text-slate-700' },
+        { header: 'Created', cell: (message) => <When iso={message.createdAt} />, className: 'whitespace-nowrap text-slate-600' },
+        { header: 'Status', cell: (message) => <DeliveryStatus message={message} />, className: 'max-w-64' },
+        {
+          header: 'Message',
+          hiddenHeader: true,
+          cell: (message) => {
             const expanded = open.has(message.id);
-            const bodyId = `outbox-body-${message.id}`;
             return (
-              <Fragment key={message.id}>
-                <tr>
-                  <td className="min-w-48 break-all py-2 pr-4 text-slate-900">{message.to}</td>
-                  <td className="py-2 pr-4 text-slate-900">{message.subject}</td>
-                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{kindLabels[message.kind]}</td>
-                  <td className="whitespace-nowrap py-2 pr-4 text-slate-600">
-                    <When iso={message.createdAt} />
-                  </td>
-                  <td className="max-w-64 py-2 pr-4">
-                    <DeliveryStatus message={message} />
-                  </td>
-                  <td className="py-2 text-right">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="-my-1.5"
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? bodyId : undefined}
-                      aria-label={`${expanded ? 'Hide' : 'Show'} the message to ${message.to}: ${message.subject}`}
-                      onClick={() => toggle(message.id)}
-                    >
-                      {expanded ? 'Hide' : 'Show'}
-                    </Button>
-                  </td>
-                </tr>
-                {expanded && (
-                  <tr id={bodyId}>
-                    <td colSpan={6} className="pb-4 pt-1">
-                      <pre className="whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800">
-                        {message.text}
-                      </pre>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
+              <Button
+                variant="outline"
+                size="sm"
+                className="-my-1.5"
+                aria-expanded={expanded}
+                aria-controls={expanded ? bodyId(message) : undefined}
+                aria-label={`${expanded ? 'Hide' : 'Show'} the message to ${message.to}: ${message.subject}`}
+                onClick={() => toggle(message.id)}
+              >
+                {expanded ? 'Hide' : 'Show'}
+              </Button>
             );
-          })}
-        </tbody>
-      </table>
-    </TableScroller>
+          },
+        },
+      ]}
+      detail={(message) =>
+        open.has(message.id) ? (
+          <pre id={bodyId(message)} className="whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800">
+            {message.text}
+          </pre>
+        ) : null}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import type { PromoCodeView } from '@civicwatch/core/contracts/index.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TableScroller } from '../../../components/ui/table-scroller.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { serverMessage } from '../../../lib/api-client.ts';
 import { useDeletePromoCode, usePromoCodes } from '../api/promo-codes.ts';
@@ -45,43 +45,28 @@ export function PromoCodeList() {
   const now = Date.now();
   return (
     <>
-      <TableScroller>
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">Code</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Value</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Uses</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Expires</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {promos.data.map((promo) => (
-              <tr key={promo.id}>
-                <td className="py-2 pr-4 font-mono text-slate-900">{promo.code}</td>
-                <td className="py-2 pr-4 text-slate-700">{promo.type === 'credits' ? 'Credits' : 'Discount'}</td>
-                <td className="py-2 pr-4 text-slate-700">{value(promo)}</td>
-                <td className="py-2 pr-4 tabular-nums text-slate-700">
-                  {promo.currentUses} / {promo.maxUses}
-                </td>
-                <td className="py-2 pr-4 text-slate-700">
-                  <time dateTime={promo.expiresAt}>{expiry(promo.expiresAt)}</time>
-                </td>
-                <td className="py-2 pr-4 text-slate-700">{status(promo, now)}</td>
-                <td className="py-2 text-right">
-                  <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${promo.code}`} onClick={() => setDeleting(promo)}>
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable
+        rows={promos.data}
+        rowKey={(promo) => promo.id}
+        columns={[
+          { header: 'Code', cell: (promo) => promo.code, className: 'font-mono text-slate-900' },
+          { header: 'Type', cell: (promo) => (promo.type === 'credits' ? 'Credits' : 'Discount'), className: 'text-slate-700' },
+          { header: 'Value', cell: value, className: 'text-slate-700' },
+          { header: 'Uses', cell: (promo) => `${promo.currentUses} / ${promo.maxUses}`, className: 'tabular-nums text-slate-700' },
+          { header: 'Expires', cell: (promo) => <time dateTime={promo.expiresAt}>{expiry(promo.expiresAt)}</time>, className: 'text-slate-700' },
+          { header: 'Status', cell: (promo) => status(promo, now), className: 'text-slate-700' },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (promo) => (
+              <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${promo.code}`} onClick={() => setDeleting(promo)}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </Button>
+            ),
+          },
+        ]}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -3,7 +3,7 @@ import { Search, Users } from 'lucide-react';
 import type { UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { TableScroller } from '../../../components/ui/table-scroller.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { tierDisplayName } from '../../../lib/format.ts';
 import { useUserOverview } from '../api/users.ts';
 import { AdminSection, SectionStatus } from './admin-section.tsx';
@@ -13,40 +13,36 @@ import { useSettledValue } from '../../../lib/use-settled-value.ts';
 /** Typing settles before the server is asked again. */
 const SEARCH_DELAY_MS = 300;
 
-
 function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: UserView) => void }) {
   return (
-    <TableScroller>
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Tier</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Credits</th>
-            <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((user) => (
-            <tr key={user.id}>
-              <td className="max-w-64 truncate py-2 pr-4 text-slate-900">{user.email}</td>
-              <td className="py-2 pr-4 text-slate-700">{[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}</td>
-              <td className="py-2 pr-4 text-slate-700">
-                {tierDisplayName(user.subscriptionTier)}
-                {user.isAdmin && <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-900">Admin</span>}
-              </td>
-              <td className="py-2 pr-4 tabular-nums text-slate-700">{user.credits}</td>
-              <td className="py-2 text-right">
-                <Button variant="outline" size="sm" aria-label={`Manage ${user.email}`} onClick={() => onManage(user)}>
-                  Manage
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroller>
+    <DataTable
+      rows={users}
+      rowKey={(user) => user.id}
+      columns={[
+        { header: 'Email', cell: (user) => user.email, className: 'max-w-64 truncate text-slate-900' },
+        { header: 'Name', cell: (user) => [user.firstName, user.lastName].filter(Boolean).join(' ') || '—', className: 'text-slate-700' },
+        {
+          header: 'Tier',
+          cell: (user) => (
+            <>
+              {tierDisplayName(user.subscriptionTier)}
+              {user.isAdmin && <span className="ml-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-900">Admin</span>}
+            </>
+          ),
+          className: 'text-slate-700',
+        },
+        { header: 'Credits', cell: (user) => user.credits, className: 'tabular-nums text-slate-700' },
+        {
+          header: 'Actions',
+          hiddenHeader: true,
+          cell: (user) => (
+            <Button variant="outline" size="sm" aria-label={`Manage ${user.email}`} onClick={() => onManage(user)}>
+              Manage
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
 
