@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { FileSearch, Info, LoaderCircle } from 'lucide-react';
+import { FileSearch, LoaderCircle } from 'lucide-react';
 import { isPaidTier, type AnalysisProgressEvent, type CompareResponse, type SubscriptionTierView, type UserView } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -11,6 +11,7 @@ import { INSUFFICIENT_CREDITS_TOAST, analyzeFailureToast } from '../api/analyze-
 import { useCompareVersions } from '../api/compare-versions.ts';
 import { compareFormSchema, emptyCompareForm, type CompareFormOutput, type CompareFormValues } from '../utils/compare-form.ts';
 import { CancelButton } from './cancel-button.tsx';
+import { DocumentLimits } from './document-limits.tsx';
 import { ComparisonProgress } from './comparison-progress.tsx';
 import { ComparisonResults } from './comparison-results.tsx';
 import { PaidFeatureNotice } from './paid-feature-notice.tsx';
@@ -18,29 +19,6 @@ import { VersionInput } from './version-input.tsx';
 
 /** DECISIONS "Comparing versions": the server's refusal to a Citizen, said here in place of a form it would refuse. */
 export const COMPARISON_PAID_MESSAGE = 'Comparing versions is available for paying subscribers';
-
-const formatCount = (n: number) => n.toLocaleString('en-US');
-
-/** The limits each version is held to: the user's own tier's, as the server defines them (DECISIONS), never constants. */
-function CompareLimits({ tier }: { tier: SubscriptionTierView | undefined }) {
-  return (
-    <aside aria-label="Document Limits" className="rounded-lg border border-blue-100 bg-blue-50/60 p-4 text-sm">
-      <p className="flex items-center gap-2 font-semibold text-blue-950">
-        <Info className="size-4" aria-hidden="true" />
-        Document Limits
-      </p>
-      {tier ? (
-        <p className="mt-1 text-slate-700">
-          {tier.name} plan: {formatCount(tier.maxPages)} PDF {tier.maxPages === 1 ? 'page' : 'pages'} or {formatCount(tier.maxCharacters)} characters per
-          version
-        </p>
-      ) : (
-        <p className="mt-1 text-slate-500">Loading your plan&apos;s limits...</p>
-      )}
-      <p className="mt-1 text-slate-600">PDF files up to 10 MB each. A comparison of the two versions uses 1 credit.</p>
-    </aside>
-  );
-}
 
 export type CompareSectionProps = {
   user: UserView;
@@ -149,7 +127,7 @@ export function CompareSection({ user, tier }: CompareSectionProps) {
               </div>
 
               <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-                <CompareLimits tier={tier} />
+                <DocumentLimits tier={tier} per="version" cost="PDF files up to 10 MB each. A comparison of the two versions uses 1 credit." />
                 <div className="space-y-4">
                   {pending && <ComparisonProgress events={progress} cancel={<CancelButton onCancel={compare.cancel} cancelling={compare.cancelling} />} />}
                   {locked ? null : outOfCredits ? (
