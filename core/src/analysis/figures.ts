@@ -4,6 +4,8 @@
  * checked"). Only shapes are read here; figure-check.ts decides what a result says about a missing one.
  *
  * Every pattern is a bounded repetition without nested quantifiers: a scan is linear in the text's length.
+ * Long because every written form of a figure is read here and nowhere else: amounts in their currencies, both
+ * decimal marks, percentages, and dates in English, French and Spanish.
  */
 import { MONTH, MONTHS } from '../shared/month-names.ts';
 

@@ -5,6 +5,12 @@ import { clipQuote } from '../understanding/wording.ts';
 import type { VersionUnit } from './version-units.ts';
 import { diffWords, wordsOf, type Hunk, type Word } from './word-diff.ts';
 
+/*
+ * How two aligned units of two versions differ, told as the changes a citizen reads (ADR 0022): a line item's
+ * figures, a unit struck or added, a replaced sentence, prose edits word by word. Long because each kind of change
+ * has its own test of what is a real change and what is OCR's noise, and they share one reading of both versions.
+ */
+
 /** A change before it is checked: its statement, the quote and page of each side, and how much it matters. */
 export interface RankedChange {
   type: ChangeType;

@@ -18,6 +18,12 @@ import { isClosingClause, isTitleLine, type RankedUnit } from './sentence-ranker
 import { segmentPages, type TextUnit } from './sentence-segmenter.ts';
 import { scoreSentiment } from './sentiment-scorer.ts';
 
+/*
+ * The offline analyzer (ADR 0013): every section of a result (summary, insights, constitutional issues, actions,
+ * risks, sentiment) composed from the same facts and ranked sentences. One module, though long, because the
+ * sections share those inputs and must not say the same thing twice; each section's builder is a function below.
+ */
+
 /**
  * Named in results' metadata so that nobody takes the embedded analysis for a language model's: its
  * statements are templates filled from facts found by rules, its other sentences the document's own, chosen

@@ -1,6 +1,12 @@
 import winkNLP, { type ItemSentence, type ItsFunction, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
+/*
+ * A document's pages cut into the units the offline analyzer ranks and quotes: sentences of prose, headings,
+ * table rows and boilerplate, each with its page and place. Long because extracted text breaks sentences in many
+ * ways (line-end hyphens, columns, numbered items, enumerations without full stops): each repair is a step below.
+ */
+
 /** What a unit of text is, judged from its line: only prose is summarised; tables still carry amounts. */
 export type UnitKind = 'prose' | 'heading' | 'table' | 'boilerplate';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentLanguage } from '@civicwatch/core/contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.port.ts';
 import { detectDocumentKind } from './document-kind.ts';
-import { kindSamples, packetPages } from './document-kind.fixture.ts';
+import { kindSamples, packetPages } from './testing/document-kind.fixture.ts';
 
 const LANGUAGES: Record<'en' | 'fr' | 'es', DocumentLanguage> = {
   en: { code: 'en', name: 'English' },

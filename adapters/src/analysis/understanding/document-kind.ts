@@ -18,6 +18,9 @@ import type { ExtractedPage } from '@civicwatch/core/analysis/text-extractor.por
  *
  * Only bounded windows are read (the first characters of each page, a sample of the pages, lines cut to a
  * length), so a 1 MB line or a 500-page document costs no more than a few dozen ordinary pages.
+ *
+ * Long because each kind's signs in three languages are data kept beside the scoring that weighs them: a kind's
+ * vocabulary is changed where its weight is.
  */
 
 /** The top of the first page with text: where a document names itself. */

@@ -7,6 +7,10 @@ import { NOT_AFTER_ABBREVIATION, WORD_END as E, WORD_START as S, personName } fr
 /**
  * A motion recorded in minutes (US boards and councils, French and Quebec councils, Spanish plenaries): what it
  * does, who moved and seconded it, how the vote came out, and the money it names.
+ *
+ * The module is long because minutes record motions in four traditions (US boards, French and Quebec councils,
+ * Spanish plenaries), each with its formulas for moving, seconding and voting: their patterns stand beside the one
+ * reader that tries them, so that a new wording is added where the others are.
  */
 export interface Motion {
   /** What the motion does, in its own words after "to": "approve the consent agenda as read". */

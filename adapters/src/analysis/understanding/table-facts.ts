@@ -22,6 +22,10 @@ import { findVoteTallies } from './vote-tallies.ts';
  * Facts from tables, budgets, statistics, listings and vote records: the stated totals, the largest lines and
  * their share, how many entries a listing has, the period the figures cover; a table is summarised, never
  * read out row by row.
+ *
+ * Long because each family of tables (budgets, statistics, listings, vote records) has its own reading of the
+ * same `text-tables.ts` model, and they share the wording of the statements they make; kept in one place so that
+ * a table is summarised once, by the first family that knows it.
  */
 
 /**

@@ -8,6 +8,10 @@ import { parseNumber, type ParsedNumber } from './money-amounts.ts';
  * $1,065,000", "Kentucky 264,140 12,155 ... 295,891", "Drug abuse violations . . . 1,333.0 136.6"), columns
  * joined by spaces, headers and footers anywhere on the page. Rows are grouped into tables; a table knows its
  * stated total, which of its lines are subtotals of the lines under them, and which column to read.
+ *
+ * One module, though long: grouping rows, reading a row's label and figures, finding totals and subtotals and
+ * choosing the column are one algorithm over one row model, tuned together on the corpus's tables; apart, each
+ * part would need the others' internals.
  */
 
 /** One figure of a row; a dash or "(X)" is an empty cell, read as zero. */
