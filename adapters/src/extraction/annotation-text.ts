@@ -5,6 +5,12 @@
  * the page's normaliser. Only pages with an annotation that has an appearance pay for the walk: building an
  * operator list may decode the page's images.
  *
+ * The annotations are those the page prints. Asked for the annotations it displays, pdf.js also extracts the
+ * page's whole text content again for every page with a link or a highlight (the text under it, for screen
+ * readers): a second `getTextContent` on every page with a hyperlink, which nearly doubled the time to read a
+ * document whose pages all have one (ADR 0014). Stamps, signatures and filled form fields print; what is shown
+ * but not printed is a viewer's affordance (a note's icon, a button).
+ *
  * Erasable TypeScript only: the extraction worker imports it under Node's own type stripping.
  */
 import { AnnotationMode, OPS, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -24,9 +30,9 @@ interface Glyph {
 }
 
 export async function annotationText(page: PDFPageProxy): Promise<PositionedText[]> {
-  const annotations = await page.getAnnotations();
+  const annotations = await page.getAnnotations({ intent: 'print' });
   if (!annotations.some((annotation: { hasAppearance?: boolean }) => annotation.hasAppearance)) return [];
-  const list = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
+  const list = await page.getOperatorList({ intent: 'print', annotationMode: AnnotationMode.ENABLE });
   const items: PositionedText[] = [];
   const saved: Matrix[] = [];
   let depth = 0;

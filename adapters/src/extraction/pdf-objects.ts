@@ -143,15 +143,29 @@ export class ValueParser {
     return undefined;
   }
 
+  /**
+   * The digits at the position as an integer, the position after them; undefined (the position unmoved) unless
+   * a digit starts a run of regular characters that are all digits. Numbers are most of what a PDF's
+   * dictionaries hold (widths, object-stream headers): read without making a string of each.
+   */
+  #integer(): number | undefined {
+    let at = this.position;
+    let value = 0;
+    for (let c = this.#code(at); isDigit(c); c = this.#code(++at)) value = value * 10 + (c - 0x30);
+    if (at === this.position || isRegular(this.#code(at))) return undefined;
+    this.position = at;
+    return value;
+  }
+
   #numberOrRef(): PdfValue {
-    const first = Number(this.#word());
+    const integer = this.#integer();
+    const first = integer ?? Number(this.#word());
     if (!Number.isInteger(first) || first < 0) return Number.isFinite(first) ? { kind: 'number', value: first } : OTHER;
     const save = this.position;
     this.skipSpace();
-    if (isDigit(this.#code(this.position))) {
-      const generation = this.#word();
+    if (this.#integer() !== undefined) {
       this.skipSpace();
-      if (/^\d+$/.test(generation) && this.#code(this.position) === 0x52 && !isRegular(this.#code(this.position + 1))) {
+      if (this.#code(this.position) === 0x52 && !isRegular(this.#code(this.position + 1))) {
         this.position++;
         return { kind: 'ref', num: first };
       }
@@ -259,9 +273,19 @@ export function readTopLevelObjects(text: string): Map<number, PdfObject> {
   return objects;
 }
 
-/** The objects an object stream holds, from its decoded data (latin1). */
-export function readObjectStream(decoded: string, dictionary: Map<string, PdfValue>): Map<number, PdfValue> {
-  const objects = new Map<number, PdfValue>();
+/** Where one object lies in an object stream's decoded data (latin1). */
+export interface PackedObject {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The objects an object stream holds, located from its header but not parsed: a tagged document packs
+ * thousands of structure elements and width arrays that a count of decoded bytes never reads (`packedValue`).
+ */
+export function readObjectStream(decoded: string, dictionary: Map<string, PdfValue>): Map<number, PackedObject> {
+  const objects = new Map<number, PackedObject>();
   const count = numberOf(dictionary.get('N'));
   const first = numberOf(dictionary.get('First'));
   if (count === undefined || first === undefined) return objects;
@@ -277,9 +301,13 @@ export function readObjectStream(decoded: string, dictionary: Map<string, PdfVal
     const start = first + entry.offset;
     const end = index + 1 < entries.length ? first + entries[index + 1]!.offset : decoded.length;
     if (start < 0 || start >= decoded.length || end < start) return;
-    objects.set(entry.num, new ValueParser(decoded, start, Math.min(end, decoded.length)).value() ?? OTHER);
+    objects.set(entry.num, { text: decoded, start, end: Math.min(end, decoded.length) });
   });
   return objects;
+}
+
+export function packedValue(packed: PackedObject): PdfValue {
+  return new ValueParser(packed.text, packed.start, packed.end).value() ?? OTHER;
 }
 
 export function numberOf(value: PdfValue | undefined): number | undefined {

@@ -27,6 +27,17 @@ describe('checkStreamBudget', () => {
     expect(checkStreamBudget(pdfWith(...streams), budget)).toEqual({ withinBudget: false, limit: 'total' });
   });
 
+  it('counts a Flate stream at the most its length can decode to, without inflating it, while that keeps within the limits', () => {
+    const compressed = flate(600);
+    expect(checkStreamBudget(pdfWith(streamObject('', compressed, ['FlateDecode'])))).toEqual({ withinBudget: true, decodedBytes: 1_032 * compressed.length });
+  });
+
+  it('inflates what it counts when the bounds add up to more than a page may hold', () => {
+    const page = '<< /Type /Page /MediaBox [0 0 612 792] /Contents [3 0 R 3 0 R] >>';
+    const verdict = checkStreamBudget(pdfWith(Buffer.from(page), streamObject('', flate(600), ['FlateDecode'])), { ...budget, maxStreamBytes: 1_000_000 });
+    expect(verdict).toEqual({ withinBudget: true, decodedBytes: 1_200 });
+  });
+
   it('counts what it cannot inflate at its own length: unfiltered streams, other filters, damaged Flate', () => {
     expect(checkStreamBudget(pdfWith(
       streamObject('', Buffer.alloc(500, 0x20)),
@@ -55,6 +66,18 @@ describe('a stream used many times is counted at every use', () => {
   it.each(REUSE_SHAPES)('refuses the page of a %s bomb', async (shape) => {
     const bomb = await reuseBomb(shape, 2_000, 1024 * 1024);
     expect(bomb.length).toBeLessThan(1_000_000);
+    expect(checkStreamBudget(new Uint8Array(bomb))).toEqual({ withinBudget: false, limit: 'page' });
+  });
+
+  it('refuses a page packed in an object stream whose type hides behind name escapes', async () => {
+    const header = '5 0 ';
+    const page = `<< /Typ#65 /P#61ge /MediaBox [0 0 612 792] /Contents [${'4 0 R '.repeat(2_000)}] >>`;
+    const bomb = pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [5 0 R] /Count 1 >>',
+      streamObject(`/Type /ObjStm /N 1 /First ${header.length}`, deflateSync(Buffer.from(header + page)), ['FlateDecode']),
+      streamObject('', flate(1024 * 1024), ['FlateDecode']),
+    ]);
     expect(checkStreamBudget(new Uint8Array(bomb))).toEqual({ withinBudget: false, limit: 'page' });
   });
 

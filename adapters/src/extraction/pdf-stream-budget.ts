@@ -8,16 +8,23 @@
  * `Do` of a form XObject (its own content and what it draws in turn, nested forms multiplied through); each
  * image once per page that draws it (pdf.js keeps a page's decoded images by reference); each font's files once
  * per font (fonts are kept for the whole document); the appearance streams of each annotation. Every other
- * stream counts once. Flate streams (each Flate of a chain) are inflated through `zlib` with `maxOutputLength`,
- * so counting never allocates beyond one stream's budget, and each is inflated at most once; other data counts
- * its own length (an image its pixels). The structure comes from `pdf-objects.ts`, which reads hostile bytes
- * in linear time. What this cannot see (a structure it does not understand, encryption, filters it does not
- * decode) is bounded at run time by the extraction process's memory limit (ADR 0014).
+ * stream counts once. The structure comes from `pdf-objects.ts`, which reads hostile bytes in linear time. What
+ * this cannot see (a structure it does not understand, encryption, filters it does not decode) is bounded at
+ * run time by the extraction process's memory limit (ADR 0014).
+ *
+ * A Flate stream is not inflated to be counted when its length alone keeps it within the limits: Deflate
+ * decodes a byte to at most 1,032 bytes, so the first count takes that bound for each Flate of a chain and
+ * inflates only what it must read (object streams, content streams that may draw XObjects) or what the bound
+ * puts over one stream's limit. Only when the bounds add up to more than a page or the document may hold does a
+ * second count inflate every stream it reaches, through `zlib` with `maxOutputLength` (never allocating beyond
+ * one stream's limit, each stream at most once). An ordinary document is counted without inflating its fonts
+ * and most of its pages, which pdf.js inflates again anyway (ADR 0014); a bomb is refused by the second count
+ * exactly as it would be by inflating everything.
  *
  * Erasable TypeScript only: the extraction worker imports it under Node's own type stripping.
  */
 import { constants, inflateSync } from 'node:zlib';
-import { nameOf, numberOf, readObjectStream, readTopLevelObjects, type PdfObject, type PdfValue } from './pdf-objects.ts';
+import { nameOf, numberOf, packedValue, readObjectStream, readTopLevelObjects, type PackedObject, type PdfObject, type PdfValue } from './pdf-objects.ts';
 
 export interface StreamBudget {
   /** The most one stream may decode to, in bytes. */
@@ -39,6 +46,7 @@ export const DEFAULT_STREAM_BUDGET: StreamBudget = {
   maxTotalBytes: 4 * 1024 * 1024 * 1024,
 };
 
+/** `decodedBytes`: the most reading decodes, every use counted (exact for the streams the count inflated). */
 export type StreamBudgetVerdict = { withinBudget: true; decodedBytes: number } | { withinBudget: false; limit: 'stream' | 'page' | 'total' };
 
 class OverBudget extends Error {
@@ -51,6 +59,11 @@ class OverBudget extends Error {
 }
 
 const isFlate = (filter: string): boolean => filter === 'FlateDecode' || filter === 'Fl';
+/**
+ * The most one byte of Deflate data decodes to: a match of 258 bytes takes at least two bits (a length code and
+ * a distance code of one bit each; pdf.js's decoder, like zlib's, refuses codes of no bits).
+ */
+const FLATE_MAX_RATIO = 1032;
 /** Nested `/Parent` links followed to find inherited resources: page trees are a few levels deep. */
 const MAX_TREE_DEPTH = 32;
 /** The operand of each `Do`: a name, then the operator. Linear: the name's class excludes white space. */
@@ -79,12 +92,18 @@ class DecodeCount {
   readonly #bytes: Uint8Array;
   readonly #budget: StreamBudget;
   readonly #objects = new Map<number, PdfObject>();
+  /** Objects of object streams not parsed yet: most are never asked for. */
+  readonly #packed = new Map<number, PackedObject>();
+  /** What the streams inflated so far decode to. */
   readonly #sizes = new Map<number, number>();
   readonly #draws = new Map<number, Map<string, number>>();
-  readonly #fontsSeen = new Set<number>();
-  readonly #formMemo = new Map<string, { bytes: number; images: Set<number> }>();
   readonly #inlineIds = new WeakMap<object, number>();
   #nextInlineId = 1;
+  // One count's state: the first takes bounds, the second (`#exact`) inflates.
+  #exact = false;
+  readonly #counted = new Set<number>();
+  readonly #fontsSeen = new Set<number>();
+  readonly #formMemo = new Map<string, { bytes: number; images: Set<number> }>();
 
   constructor(bytes: Uint8Array, budget: StreamBudget) {
     this.#bytes = bytes;
@@ -95,10 +114,21 @@ class DecodeCount {
       if (object.value.kind !== 'dict' || nameOf(object.value.entries.get('Type')) !== 'ObjStm') continue;
       const decoded = this.#decode(num);
       if (!decoded) continue;
-      for (const [member, value] of readObjectStream(decoded.toString('latin1'), object.value.entries)) {
-        if (!this.#objects.get(member)?.data) this.#objects.set(member, { value });
+      for (const [member, packed] of readObjectStream(decoded.toString('latin1'), object.value.entries)) {
+        if (this.#objects.get(member)?.data) continue;
+        this.#objects.delete(member);
+        this.#packed.set(member, packed);
       }
     }
+  }
+
+  #object(num: number): PdfObject | undefined {
+    const packed = this.#packed.get(num);
+    if (!packed) return this.#objects.get(num);
+    this.#packed.delete(num);
+    const object = { value: packedValue(packed) };
+    this.#objects.set(num, object);
+    return object;
   }
 
   /** The stream's data after its leading Flate filters, at most one stream's budget; undefined when not a stream. */
@@ -116,9 +146,27 @@ class DecodeCount {
     return data;
   }
 
+  /** The most the stream's leading Flate filters can decode its data to, without inflating it. */
+  #bound(num: number): number {
+    const object = this.#objects.get(num);
+    if (!object?.data || object.value.kind !== 'dict') return 0;
+    let bytes = object.data.end - object.data.start;
+    for (const filter of filtersOf(object.value.entries)) {
+      if (!isFlate(filter)) break;
+      bytes *= FLATE_MAX_RATIO;
+    }
+    return bytes;
+  }
+
+  /** What one use of the stream decodes to: exact once inflated, else its bound while the bound is within a stream's limit. */
   size(num: number): number {
+    this.#counted.add(num);
     const known = this.#sizes.get(num);
     if (known !== undefined) return known;
+    if (!this.#exact) {
+      const bound = this.#bound(num);
+      if (bound <= this.#budget.maxStreamBytes) return bound;
+    }
     return this.#decode(num)?.length ?? 0;
   }
 
@@ -136,7 +184,7 @@ class DecodeCount {
   }
 
   #resolve(value: PdfValue | undefined): PdfValue | undefined {
-    return value?.kind === 'ref' ? this.#objects.get(value.num)?.value : value;
+    return value?.kind === 'ref' ? this.#object(value.num)?.value : value;
   }
 
   #dict(value: PdfValue | undefined): Map<string, PdfValue> | undefined {
@@ -146,7 +194,7 @@ class DecodeCount {
 
   #refs(value: PdfValue | undefined): number[] {
     if (value?.kind === 'ref') {
-      const target = this.#objects.get(value.num);
+      const target = this.#object(value.num);
       // `/Contents 5 0 R` may name an array of streams rather than a stream.
       return target && !target.data && target.value.kind === 'array' ? this.#refs(target.value) : [value.num];
     }
@@ -177,11 +225,11 @@ class DecodeCount {
 
   /** A content stream's own bytes and everything it draws; images go to `images`, each counted once by the page. */
   #content(num: number, resources: PdfValue | undefined, images: Set<number>, drawing: Set<number>): number {
-    let bytes = this.size(num);
-    const draws = this.#drawsOf(num);
-    if (draws.size === 0) return bytes;
     const xobjects = this.#dict(this.#dict(resources)?.get('XObject'));
-    for (const [name, count] of draws) {
+    // Only a content stream that has XObjects to draw is read for its `Do`s (and so inflated).
+    const draws = xobjects && xobjects.size > 0 ? this.#drawsOf(num) : undefined;
+    let bytes = this.size(num);
+    for (const [name, count] of draws ?? []) {
       const target = xobjects?.get(name);
       if (target?.kind !== 'ref') continue;
       bytes += count * this.#xobject(target.num, resources, images, drawing);
@@ -191,7 +239,7 @@ class DecodeCount {
   }
 
   #xobject(num: number, parentResources: PdfValue | undefined, images: Set<number>, drawing: Set<number>): number {
-    const object = this.#objects.get(num);
+    const object = this.#object(num);
     if (!object?.data || object.value.kind !== 'dict') return 0;
     const subtype = nameOf(object.value.entries.get('Subtype'));
     if (subtype === 'Image') {
@@ -216,7 +264,7 @@ class DecodeCount {
   }
 
   #image(num: number): number {
-    const dictionary = this.#objects.get(num)?.value;
+    const dictionary = this.#object(num)?.value;
     const decoded = this.size(num);
     if (dictionary?.kind !== 'dict') return decoded;
     const width = numberOf(this.#resolve(dictionary.entries.get('Width'))) ?? 0;
@@ -255,7 +303,7 @@ class DecodeCount {
       const appearance = this.#dict(this.#dict(annotation)?.get('AP'));
       for (const state of appearance?.values() ?? []) {
         // An appearance is a stream, or a dictionary of streams by state.
-        const streams = state.kind === 'ref' && this.#objects.get(state.num)?.data
+        const streams = state.kind === 'ref' && this.#object(state.num)?.data
           ? [state.num]
           : [...(this.#dict(state)?.values() ?? [])].flatMap((entry) => (entry.kind === 'ref' ? [entry.num] : []));
         for (const num of streams) {
@@ -282,18 +330,39 @@ class DecodeCount {
     return bytes;
   }
 
-  total(): number {
+  /** A page object may be packed: its text names `Page`, or hides the name behind `#` escapes. */
+  #mayBePage(packed: PackedObject): boolean {
+    const text = packed.text.slice(packed.start, packed.end);
+    return text.includes('Page') || text.includes('#');
+  }
+
+  #count(exact: boolean): number {
+    this.#exact = exact;
+    this.#counted.clear();
+    this.#fontsSeen.clear();
+    this.#formMemo.clear();
     let total = 0;
     const add = (more: number): void => {
       total += more;
       if (total > this.#budget.maxTotalBytes) throw new OverBudget('total');
     };
-    for (const object of this.#objects.values()) {
+    for (const [num, packed] of [...this.#packed]) if (this.#mayBePage(packed)) this.#object(num);
+    for (const object of [...this.#objects.values()]) {
       if (object.value.kind === 'dict' && nameOf(object.value.entries.get('Type')) === 'Page') add(this.#page(object.value.entries));
     }
     // Every stream no page reached is read at most once (metadata, thumbnails, what a damaged file hides).
-    for (const num of this.#objects.keys()) if (!this.#sizes.has(num)) add(this.size(num));
+    for (const [num, object] of this.#objects) if (object.data && !this.#counted.has(num)) add(this.size(num));
     return total;
+  }
+
+  total(): number {
+    try {
+      return this.#count(false);
+    } catch (error) {
+      // Bounds over a page's or the document's limit prove nothing: count again, inflating what is counted.
+      if (error instanceof OverBudget && error.limit !== 'stream') return this.#count(true);
+      throw error;
+    }
   }
 }
 
