@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, systemClock,
+  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, summaryPreview, systemClock,
   type NewPayment, type PromoCode, type StoredSubscription, type UnitOfWork, type User,
   type NewOutboxMessage, type AccountToken, type PendingAnalysis,
 } from '@civicwatch/core';
@@ -22,6 +22,9 @@ export interface UnitOfWorkSubject {
   hasSession(sid: string): Promise<boolean>;
   dispose(): Promise<void>;
 }
+
+/** A summary longer than lists show: they read its start only. */
+const LONG_SUMMARY = 'The district asks voters to renew its operating levy for four more years. '.repeat(6);
 
 /** openSession and hasSession of a database subject: the rows the API's session store writes and reads. */
 export const storeSessions = (store: PostgresSessionStore): Pick<UnitOfWorkSubject, 'openSession' | 'hasSession'> => ({
@@ -410,7 +413,9 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         });
         const recent = await uow.run((r) => r.analyses.recent(user.id, 2));
         expect(recent.map((a) => a.document.title)).toEqual(['Bill 20', 'Bill 15']);
-        expect(recent[0]).toMatchObject({ userId: user.id, analysisType: 'constitutional', createdAt: day(20), result: { summary: 'About bill 20' } });
+        expect(recent[0]).toMatchObject({ userId: user.id, analysisType: 'constitutional', createdAt: day(20), summary: 'About bill 20' });
+        // A list reads what it shows, never the whole result (issue 19).
+        expect(recent[0]).not.toHaveProperty('result');
         expect(await uow.run((r) => r.analyses.count(user.id))).toBe(3);
         expect(await uow.run((r) => r.analyses.count(user.id, day(15)))).toBe(2);
         expect(await uow.run((r) => r.analyses.count(randomUUID()))).toBe(0);
@@ -428,13 +433,16 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           ] as const) {
             await r.analyses.save({
               id: randomUUID(), userId: owner.id, createdAt: at(s), analysisType: 'summary',
-              document: { title, type: 'text' }, result: { summary: title },
+              document: { title, type: 'text' }, result: { summary: `${title}: ${LONG_SUMMARY}`, keyInsights: ['cited'], citations: [] },
             });
           }
         });
         const all = await uow.run((r) => r.analyses.list({ userId: user.id, offset: 0, limit: 10 }));
         expect(all.total).toBe(4);
         expect(all.items.map((a) => a.document.title)).toEqual(['Levy 100%_off', `LEVY ${tag.toLowerCase()} two`, 'Budget', `Levy ${tag} one`]);
+        expect(all.items[2]).not.toHaveProperty('result');
+        expect(all.items[2]!.summary).toBe(summaryPreview(`Budget: ${LONG_SUMMARY}`));
+        expect(all.items[2]!.summary).toMatch(/…$/);
         const found = await uow.run((r) => r.analyses.list({ userId: user.id, search: tag.toUpperCase(), offset: 0, limit: 1 }));
         expect(found.total).toBe(2);
         expect(found.items.map((a) => a.document.title)).toEqual([`LEVY ${tag.toLowerCase()} two`]);

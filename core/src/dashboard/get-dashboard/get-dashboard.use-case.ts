@@ -1,12 +1,12 @@
 import { RECENT_ANALYSES } from '../../contracts/dashboard.contract.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { Clock } from '../../shared/clock.port.ts';
-import type { StoredAnalysis } from '../../analysis/analysis-repository.port.ts';
+import type { ListedAnalysis } from '../../analysis/analysis-repository.port.ts';
 import type { User } from '../../accounts/user.ts';
 
 export interface Dashboard {
   user: User;
-  analyses: StoredAnalysis[];
+  analyses: ListedAnalysis[];
   stats: { totalAnalyses: number; thisMonthAnalyses: number };
 }
 
