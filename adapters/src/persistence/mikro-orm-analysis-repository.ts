@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   SUMMARY_PREVIEW_LENGTH, summaryPreview,
-  type AnalysisRepository, type AnalysisSearch, type AnalysisType, type ListedAnalysis, type NewAnalysis, type ShareLink, type StoredAnalysis,
+  type AnalysisOverview, type AnalysisRepository, type AnalysisSearch, type AnalysisType, type ListedAnalysis, type NewAnalysis, type ShareLink, type StoredAnalysis,
 } from '@civicwatch/core';
 import { AnalysisEntity } from './entities/analysis.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
@@ -67,9 +67,15 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
     });
   }
 
-  async recent(userId: string, limit: number): Promise<ListedAnalysis[]> {
-    if (!isUuid(userId) || limit <= 0) return [];
-    return this.selectListed(`user_id = ? ${NEWEST_FIRST} limit ?`, [userId, limit]);
+  async overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview> {
+    if (!isUuid(userId)) return { recent: [], total: 0, totalSince: 0 };
+    // One statement, one round trip: the counts in one scan, the newest rows beside them (none: one row of nulls).
+    const rows = await this.em.execute<Array<ListedRow & { total: number; total_since: number }>>(
+      `select c.total, c.total_since, a.* from
+         (select count(*)::int as total, (count(*) filter (where created_at >= ?))::int as total_since from analyses where user_id = ?) c
+         left join lateral (select ${LISTED_COLUMNS}, ${SUMMARY_START} from analyses where user_id = ? ${NEWEST_FIRST} limit ?) a on true`,
+      [since, userId, userId, Math.max(0, limit)]);
+    return { recent: rows.filter((row) => row.id !== null).map(toListedAnalysis), total: rows[0]?.total ?? 0, totalSince: rows[0]?.total_since ?? 0 };
   }
 
   async count(userId: string, since?: Date): Promise<number> {

@@ -24,6 +24,12 @@ export interface StoredAnalysis {
  */
 export type ListedAnalysis = Omit<StoredAnalysis, 'result' | 'language'> & { summary: string };
 
+export interface AnalysisOverview {
+  recent: ListedAnalysis[];
+  total: number;
+  totalSince: number;
+}
+
 /** An analysis as it is first stored: never shared yet. */
 export type NewAnalysis = Omit<StoredAnalysis, 'share'>;
 
@@ -42,8 +48,11 @@ export interface AnalysisSearch {
 export interface AnalysisRepository {
   /** Stores a finished analysis: its result, title and type, never the document itself. */
   save(analysis: NewAnalysis): Promise<void>;
-  /** Newest first. */
-  recent(userId: string, limit: number): Promise<ListedAnalysis[]>;
+  /**
+   * The dashboard's figures in one read (issue 19): the `limit` newest analyses as lists show them, newest
+   * first, and how many the user has in all and since `since`.
+   */
+  overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview>;
   /** How many analyses the user has, in all and since `since`. */
   count(userId: string, since?: Date): Promise<number>;
   /** Newest first, a page at a time, with the number of all matches. */

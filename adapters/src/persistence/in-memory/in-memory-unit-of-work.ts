@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok, summaryPreview, systemClock,
-  type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisSearch, type ListedAnalysis, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
+  type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisOverview, type AnalysisSearch, type ListedAnalysis, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
@@ -292,12 +292,13 @@ class InMemoryAnalysisRepository implements AnalysisRepository {
     this.db.state.analyses.push(copy({ ...analysis, share: null }));
   }
 
-  async recent(userId: string, limit: number): Promise<ListedAnalysis[]> {
-    return this.db.state.analyses
-      .filter((a) => a.userId === userId)
-      .sort(newestFirst)
-      .slice(0, Math.max(0, limit))
-      .map(listed);
+  async overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview> {
+    const own = this.db.state.analyses.filter((a) => a.userId === userId).sort(newestFirst);
+    return {
+      recent: own.slice(0, Math.max(0, limit)).map(listed),
+      total: own.length,
+      totalSince: own.filter((a) => a.createdAt >= since).length,
+    };
   }
 
   async count(userId: string, since?: Date): Promise<number> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateTier } from '@civicwatch/core';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
 
 /**
  * Two API instances on one database, as behind a load balancer: nothing about a session is kept in an
- * instance between requests (issue 19), so what one instance ends, the other refuses at its next request.
+ * instance between requests (issue 19), so what one instance ends, the other refuses at its next request;
+ * the tiers each instance caches follow what an administrator changed on the other (ADR 0024).
  */
 let first: TestApp;
 let second: TestApp;
@@ -25,14 +27,14 @@ const currentUser = (test: TestApp, cookie: string) => test.app.inject({ method:
 const signIn = async (test: TestApp, email: string, password = PASSWORD) =>
   sessionCookie(await test.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } }));
 
-async function signUp(): Promise<{ email: string; cookie: string }> {
+async function signUp(): Promise<{ id: string; email: string; cookie: string }> {
   const email = `rosa-${randomUUID()}@example.org`;
   const res = await first.app.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'Rosa', email, password: PASSWORD } });
   expect(res.statusCode).toBe(201);
-  return { email, cookie: sessionCookie(res) };
+  return { id: (res.json() as { id: string }).id, email, cookie: sessionCookie(res) };
 }
 
-describe('sessions shared by two instances', () => {
+describe('two API instances on one database', () => {
   it('answers a session on either instance, and refuses it on both at once once it signs out', async () => {
     const rosa = await signUp();
     // Each instance has read the session, and the other its user, before the sign-out.
@@ -66,5 +68,16 @@ describe('sessions shared by two instances', () => {
     const updated = await first.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie: rosa.cookie }, payload: { firstName: 'Ruth' } });
     expect(updated.statusCode).toBe(200);
     expect((await currentUser(second, rosa.cookie)).json()).toMatchObject({ firstName: 'Ruth' });
+  });
+
+  it('shows on one instance, at its next read, a tier an administrator changed on the other', async () => {
+    const patriot = async () => ((await second.app.inject({ method: 'GET', url: '/api/subscription-tiers' })).json() as Array<{ id: string; credits: number }>)
+      .find((tier) => tier.id === 'patriot')!;
+    const before = await patriot();
+    const admin = await signUp();
+    // What PATCH /api/admin/tiers/patriot runs on the first instance.
+    const updated = await first.runtime.container.get(UpdateTier).execute({ userId: admin.id, label: admin.email }, { tier: 'patriot', credits: before.credits + 5 });
+    expect(updated.ok).toBe(true);
+    expect((await patriot()).credits).toBe(before.credits + 5);
   });
 });

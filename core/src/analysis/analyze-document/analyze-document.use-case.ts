@@ -72,7 +72,7 @@ export class AnalyzeDocument {
     const facts = groundFacts(found.facts, pages);
     const understanding = { ...found, facts };
     const key = promptKeyFor(input.analysisType, input.paidTier);
-    const saved = await this.uow.run(({ settings }) => settings.get(key));
+    const saved = await this.uow.read(({ settings }) => settings.get(key));
     const prompt = renderAnalysisPrompt({
       template: saved?.trim() ? saved : defaultPrompts[key],
       analysisType: input.analysisType,

@@ -23,12 +23,7 @@ export class GetDashboard {
   async execute(user: User): Promise<Dashboard> {
     const now = this.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    // Independent reads side by side: the page waits for the slowest query, not for their sum.
-    const [recent, totalAnalyses, thisMonthAnalyses] = await this.uow.read(({ analyses }) => Promise.all([
-      analyses.recent(user.id, RECENT_ANALYSES),
-      analyses.count(user.id),
-      analyses.count(user.id, monthStart),
-    ]));
-    return { user, analyses: recent, stats: { totalAnalyses, thisMonthAnalyses } };
+    const { recent, total, totalSince } = await this.uow.read(({ analyses }) => analyses.overview(user.id, RECENT_ANALYSES, monthStart));
+    return { user, analyses: recent, stats: { totalAnalyses: total, thisMonthAnalyses: totalSince } };
   }
 }
