@@ -43,7 +43,6 @@ interface OverviewRow {
   summary: string | null;
 }
 
-const SUMMARY_PREVIEW_LENGTH = 200;
 const pool = new pg.Pool({ ...(JSON.parse(process.env.RAW_DATABASE ?? '{}') as Record<string, unknown>), max: 10 });
 const app = Fastify();
 
@@ -52,8 +51,7 @@ const SESSION_WITH_USER = `select s.data as session_data, u.* from sessions s
   where s.sid = $1 and s.expires_at > $2`;
 const OVERVIEW = `select c.total, c.total_since, a.* from
   (select count(*)::int as total, (count(*) filter (where created_at >= $2))::int as total_since from analyses where user_id = $1) c
-  left join lateral (select id, user_id, created_at, analysis_type, title, document_type, share_token, shared_at,
-    left(result->>'summary', ${SUMMARY_PREVIEW_LENGTH + 1}) as summary
+  left join lateral (select id, user_id, created_at, analysis_type, title, document_type, share_token, shared_at, summary_start as summary
     from analyses where user_id = $1 order by created_at desc, id desc limit 5) a on true`;
 
 const sessionId = (cookie: string | undefined): string | null => {

@@ -25,12 +25,15 @@ type ListedRow = Omit<AnalysisRow, 'result' | 'language'> & { summary: string | 
 
 /**
  * Reads are plain SQL mapped here once, not entities: hydrating and snapshotting entities for rows nobody
- * changes cost more than the query (ADR 0017). Lists read one character past the preview of the summary,
- * enough for `summaryPreview` to know it goes on, and never the result's JSON (issue 19).
+ * changes cost more than the query (ADR 0017). Lists read the summary's start, stored beside the result one
+ * character past the preview (enough for `summaryPreview` to know it goes on), and never the result's JSON,
+ * which PostgreSQL would decompress whole (ADR 0024).
  */
 const LISTED_COLUMNS = 'id, user_id, created_at, analysis_type, title, document_type, share_token, shared_at';
 const COLUMNS = `${LISTED_COLUMNS}, language, result`;
-const SUMMARY_START = `left(result->>'summary', ${SUMMARY_PREVIEW_LENGTH + 1}) as summary`;
+const SUMMARY_START = 'summary_start as summary';
+const summaryStartOf = (result: Record<string, unknown>): string =>
+  typeof result.summary === 'string' ? result.summary.slice(0, SUMMARY_PREVIEW_LENGTH + 1) : '';
 const NEWEST_FIRST = 'order by created_at desc, id desc';
 
 /** What every read maps alike. */
@@ -64,6 +67,7 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
       documentType: analysis.document.type,
       language: analysis.language ?? null,
       result: analysis.result,
+      summaryStart: summaryStartOf(analysis.result),
     });
   }
 

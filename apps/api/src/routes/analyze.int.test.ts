@@ -96,7 +96,7 @@ describe('POST /api/analyze', () => {
     // Privacy: nothing pending, and no stored row holds the document's text (only the result's own words and quotes).
     expect(await pendingRows()).toEqual([]);
     const rows = await t.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where id = ?', [body.analysisId]);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'title', 'user_id']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'summary_start', 'title', 'user_id']);
     expect(rows[0]!.result).toEqual(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'analysisId' && k !== 'createdAt')));
     expect(uncitedSentences(ORDINANCE, rows[0], body.citations.map((c) => c.quote))).toEqual([]);
   });
