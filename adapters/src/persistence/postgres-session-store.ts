@@ -42,8 +42,18 @@ export class PostgresSessionStore {
   private readonly pruneIntervalMs: number;
   private readonly now: () => Date;
   private lastPrune = 0;
+  /**
+   * The user's columns under the entity's property names, so that `toUser` maps the row as it maps an entity,
+   * without building one (the entity factory cost 5% of the server's time under the dashboard's load).
+   */
+  private readonly userColumns: string;
+  /** Its dates, which the driver answers as text as the ORM configures it (the analyses' reads parse theirs alike). */
+  private readonly userDates: string[];
 
   constructor(private readonly orm: MikroORM, options: PostgresSessionStoreOptions = {}) {
+    const columns = orm.getMetadata().get(UserEntity).props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
+    this.userColumns = columns.map((prop) => `u.${prop.fieldNames[0]} as "${prop.name}"`).join(', ');
+    this.userDates = columns.filter((prop) => prop.runtimeType === 'Date').map((prop) => prop.name);
     this.defaultTtlMs = options.defaultTtlMs ?? 24 * 60 * 60 * 1000;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 15 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
@@ -74,16 +84,16 @@ export class PostgresSessionStore {
   }
 
   async load(sid: string): Promise<StoredSessionData | null> {
-    const em = this.em();
     // A user id that is not a UUID (data written by hand) matches nobody rather than failing the cast.
-    const [row] = await em.execute<Array<{ session_data: StoredSessionData | string } & Partial<Record<string, unknown>>>>(
-      `select s.data as session_data, u.* from sessions s
+    const [row] = await this.em().execute<Array<{ session_data: StoredSessionData | string } & Record<string, unknown>>>(
+      `select s.data as session_data, ${this.userColumns} from sessions s
        left join users u on u.id = case when s.data->>'userId' ~* '${UUID_SQL_PATTERN}' then (s.data->>'userId')::uuid end
        where s.sid = ? and s.expires_at > ?`, [sid, this.now()]);
     if (!row) return null;
     const { session_data: data, ...user } = row;
     const session = typeof data === 'string' ? (JSON.parse(data) as StoredSessionData) : data;
-    session.account = user.id ? toUser(em.map(UserEntity, user as Record<string, unknown>) as UserRow) : null;
+    for (const name of this.userDates) if (typeof user[name] === 'string') user[name] = new Date(user[name]);
+    session.account = user.id ? toUser(user as UserRow) : null;
     return session;
   }
 
