@@ -11,6 +11,8 @@ import path from 'node:path';
 import { createTestDatabase } from '../adapters/src/persistence/testing/create-test-database.ts';
 import { seedEmbeddedDataDir } from '../adapters/src/persistence/testing/pglite-template.ts';
 import { ServerProcess } from '../apps/web/e2e/support/server.ts';
+import { SOCKET_PORT } from '../adapters/src/persistence/embedded/embedded-postgres-host.ts';
+import type { DatabaseHandle } from '../adapters/src/persistence/open-database.ts';
 
 export const benchDatabaseUrl = (): string | undefined => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
@@ -19,6 +21,8 @@ export const benchDatabase = (): string => (benchDatabaseUrl() ? 'PostgreSQL ser
 
 export interface BenchServer {
   server: ServerProcess;
+  /** Its database as the `pg` driver reaches it: the server's URL, or the embedded database's socket (ADR 0001). */
+  database: DatabaseHandle['connection'];
   /** Registers an account (signed in); answers its session cookie. */
   register(email: string): Promise<string>;
   close(): Promise<void>;
@@ -50,6 +54,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   }
   return {
     server,
+    database: database ? { connectionString: database.location } : { host: dataDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
     register: async (email) => {
       const response = await fetch(`${server.url}/api/register`, {
         method: 'POST',

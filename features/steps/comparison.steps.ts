@@ -123,7 +123,7 @@ Then('neither version is kept, only the comparison', async function (this: Civic
   assert.deepEqual(await pendingRows(this), []);
   const rows = await this.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where user_id = ?', [this.userId]);
   assert.equal(rows.length, 1);
-  assert.deepEqual(Object.keys(rows[0]!).sort(), ['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'title', 'user_id']);
+  assert.deepEqual(Object.keys(rows[0]!).sort(), ['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'summary_start', 'title', 'user_id']);
   const { changes } = comparisonOf(this);
   const quotes = changes.flatMap((c) => [c.before?.quote, c.after?.quote]).filter((q): q is string => q !== undefined).map((q) => q.replace(/\s+/g, ' '));
   const stored = wordsOf(rows[0]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from './testing/create-test-database.ts';
 import { migrations } from './migrations/index.ts';
 import { aUser } from './unit-of-work.contract.ts';
+import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts';
 
 const user0 = Date.now().toString(36);
 
@@ -25,6 +26,47 @@ export function databaseHandleContract(name: string, open: () => Promise<TestDat
 
     it('has entity definitions that match the migrated schema exactly', async () => {
       expect((await test.db.orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
+    });
+
+    it('reads the tiers and prompts from its copy until any process writes them, then at once what was written (ADR 0024)', async () => {
+      // Another instance of the API, or the CLI: a unit of work with a cache of its own on the same database.
+      const elsewhere = new MikroOrmUnitOfWork(test.db.orm);
+      const here = test.db.uow;
+      const defender = (await here.read((r) => r.tiers.get('defender')))!;
+      const em = test.db.orm.em.fork();
+      // A row changed behind the trigger's back is not seen: the copy answers while the number stays.
+      await em.execute('alter table subscription_tiers disable trigger bump_reference_data_version');
+      try {
+        await em.execute(`update subscription_tiers set name = 'Unseen' where id = 'defender'`);
+      } finally {
+        await em.execute('alter table subscription_tiers enable trigger bump_reference_data_version');
+      }
+      expect((await here.read((r) => r.tiers.get('defender')))?.name).toBe(defender.name);
+
+      await elsewhere.run((r) => r.tiers.update({ ...defender, maxPages: defender.maxPages + 7 }));
+      expect(await here.read((r) => r.tiers.get('defender'))).toEqual({ ...defender, maxPages: defender.maxPages + 7 });
+      expect((await here.read((r) => r.tiers.list())).find((t) => t.id === 'defender')?.maxPages).toBe(defender.maxPages + 7);
+
+      const prompt = await here.read((r) => r.settings.get('summary_prompt'));
+      await elsewhere.run((r) => r.settings.set('summary_prompt', 'Summarise for a citizen.'));
+      expect(await here.read((r) => r.settings.get('summary_prompt'))).toBe('Summarise for a citizen.');
+      // A write that rolls back leaves the copy and the number as they were.
+      await expect(elsewhere.run(async (r) => {
+        await r.settings.set('summary_prompt', 'Never committed.');
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await here.read((r) => r.settings.get('summary_prompt'))).toBe('Summarise for a citizen.');
+      // Inside a transaction, reads see its own writes before they commit.
+      await here.run(async (r) => {
+        await r.tiers.update({ ...defender, maxPages: 1 });
+        expect((await here.read((inner) => inner.tiers.get('defender')))?.maxPages).toBe(1);
+      });
+
+      await elsewhere.run(async (r) => {
+        await r.tiers.update(defender);
+        await r.settings.set('summary_prompt', prompt ?? '');
+      });
+      expect(await here.read((r) => r.tiers.get('defender'))).toEqual(defender);
     });
 
     it('reports itself healthy', async () => {

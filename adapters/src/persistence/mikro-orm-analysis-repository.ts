@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AnalysisRepository, AnalysisSearch, AnalysisType, NewAnalysis, ShareLink, StoredAnalysis } from '@civicwatch/core';
+import {
+  SUMMARY_PREVIEW_LENGTH, summaryPreview,
+  type AnalysisOverview, type AnalysisRepository, type AnalysisSearch, type AnalysisType, type ListedAnalysis, type NewAnalysis, type ShareLink, type StoredAnalysis,
+} from '@civicwatch/core';
 import { AnalysisEntity } from './entities/analysis.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
 
@@ -17,22 +20,38 @@ interface AnalysisRow {
   shared_at: Date | string | null;
 }
 
+/** An `analyses` row as a list reads it: the start of the summary in place of the result. */
+type ListedRow = Omit<AnalysisRow, 'result' | 'language'> & { summary: string | null };
+
 /**
- * Reads are plain SQL mapped here once, not entities: the pages that list analyses read the whole result of
- * each, and hydrating and snapshotting entities for rows nobody changes cost more than the query (ADR 0017).
+ * Reads are plain SQL mapped here once, not entities: hydrating and snapshotting entities for rows nobody
+ * changes cost more than the query (ADR 0017). Lists read the summary's start, stored beside the result one
+ * character past the preview (enough for `summaryPreview` to know it goes on), and never the result's JSON,
+ * which PostgreSQL would decompress whole (ADR 0024).
  */
-const COLUMNS = 'id, user_id, created_at, analysis_type, title, document_type, language, result, share_token, shared_at';
+const LISTED_COLUMNS = 'id, user_id, created_at, analysis_type, title, document_type, share_token, shared_at';
+const COLUMNS = `${LISTED_COLUMNS}, language, result`;
+const SUMMARY_START = 'summary_start as summary';
+const summaryStartOf = (result: Record<string, unknown>): string =>
+  typeof result.summary === 'string' ? result.summary.slice(0, SUMMARY_PREVIEW_LENGTH + 1) : '';
 const NEWEST_FIRST = 'order by created_at desc, id desc';
 
-const toStoredAnalysis = (row: AnalysisRow): StoredAnalysis => ({
+/** What every read maps alike. */
+const commonFields = (row: ListedRow | AnalysisRow) => ({
   id: row.id,
   userId: row.user_id,
   createdAt: new Date(row.created_at),
   analysisType: row.analysis_type as AnalysisType,
   document: { title: row.title, type: row.document_type },
+  share: row.share_token && row.shared_at ? { token: row.share_token, sharedAt: new Date(row.shared_at) } : null,
+});
+
+const toListedAnalysis = (row: ListedRow): ListedAnalysis => ({ ...commonFields(row), summary: summaryPreview(row.summary ?? '') });
+
+const toStoredAnalysis = (row: AnalysisRow): StoredAnalysis => ({
+  ...commonFields(row),
   language: row.language ?? null,
   result: typeof row.result === 'string' ? JSON.parse(row.result) as Record<string, unknown> : row.result,
-  share: row.share_token && row.shared_at ? { token: row.share_token, sharedAt: new Date(row.shared_at) } : null,
 });
 
 export class MikroOrmAnalysisRepository implements AnalysisRepository {
@@ -48,12 +67,19 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
       documentType: analysis.document.type,
       language: analysis.language ?? null,
       result: analysis.result,
+      summaryStart: summaryStartOf(analysis.result),
     });
   }
 
-  async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
-    if (!isUuid(userId) || limit <= 0) return [];
-    return this.select(`user_id = ? ${NEWEST_FIRST} limit ?`, [userId, limit]);
+  async overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview> {
+    if (!isUuid(userId)) return { recent: [], total: 0, totalSince: 0 };
+    // One statement, one round trip: the counts in one scan, the newest rows beside them (none: one row of nulls).
+    const rows = await this.em.execute<Array<ListedRow & { total: number; total_since: number }>>(
+      `select c.total, c.total_since, a.* from
+         (select count(*)::int as total, (count(*) filter (where created_at >= ?))::int as total_since from analyses where user_id = ?) c
+         left join lateral (select ${LISTED_COLUMNS}, ${SUMMARY_START} from analyses where user_id = ? ${NEWEST_FIRST} limit ?) a on true`,
+      [since, userId, userId, Math.max(0, limit)]);
+    return { recent: rows.filter((row) => row.id !== null).map(toListedAnalysis), total: rows[0]?.total ?? 0, totalSince: rows[0]?.total_since ?? 0 };
   }
 
   async count(userId: string, since?: Date): Promise<number> {
@@ -63,13 +89,16 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
     return row?.n ?? 0;
   }
 
-  async list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }> {
+  async list(query: AnalysisSearch): Promise<{ items: ListedAnalysis[]; total: number }> {
     if (!isUuid(query.userId)) return { items: [], total: 0 };
     const search = query.search?.trim();
     const where = search ? 'user_id = ? and title ilike ?' : 'user_id = ?';
     const params = search ? [query.userId, likePattern(search)] : [query.userId];
-    const items = await this.select(`${where} ${NEWEST_FIRST} limit ? offset ?`, [...params, Math.max(0, query.limit), Math.max(0, query.offset)]);
-    const [counted] = await this.em.execute<Array<{ n: number }>>(`select count(*)::int as n from analyses where ${where}`, params);
+    // Side by side: in `read`, each query has a connection of its own (ADR 0017).
+    const [items, [counted]] = await Promise.all([
+      this.selectListed(`${where} ${NEWEST_FIRST} limit ? offset ?`, [...params, Math.max(0, query.limit), Math.max(0, query.offset)]),
+      this.em.execute<Array<{ n: number }>>(`select count(*)::int as n from analyses where ${where}`, params),
+    ]);
     return { items, total: counted?.n ?? 0 };
   }
 
@@ -111,6 +140,11 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
     if (!/^[\w-]{1,128}$/.test(token)) return null;
     const [analysis] = await this.select('share_token = ?', [token]);
     return analysis ?? null;
+  }
+
+  private async selectListed(condition: string, params: unknown[]): Promise<ListedAnalysis[]> {
+    const rows = await this.em.execute<ListedRow[]>(`select ${LISTED_COLUMNS}, ${SUMMARY_START} from analyses where ${condition}`, params);
+    return rows.map(toListedAnalysis);
   }
 
   private async select(condition: string, params: unknown[]): Promise<StoredAnalysis[]> {

@@ -14,6 +14,7 @@ import { MikroOrmOutboxRepository } from './mikro-orm-outbox-repository.ts';
 import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository.ts';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
+import { CachedSettingRepository, CachedSubscriptionTierRepository, ReferenceDataCache } from './reference-data-cache.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */
 export type PersistenceRepositories = Repositories;
@@ -24,11 +25,16 @@ export type AnalysisJobQueueFactory = (em: EntityManager) => AnalysisJobQueue;
 const noQueue = () => Promise.reject(new Error('This process has no analysis queue: analyses are submitted by the API server'));
 const noAnalysisQueue: AnalysisJobQueueFactory = () => ({ enqueue: noQueue, cancel: noQueue });
 
-export const createMikroOrmRepositories = (em: EntityManager, analysisJobs: AnalysisJobQueueFactory = noAnalysisQueue): PersistenceRepositories => ({
+/** `cache`, for reads outside a transaction only: the tiers and prompts through this process's copy (ADR 0024). */
+export const createMikroOrmRepositories = (
+  em: EntityManager,
+  analysisJobs: AnalysisJobQueueFactory = noAnalysisQueue,
+  cache?: ReferenceDataCache,
+): PersistenceRepositories => ({
   users: new MikroOrmUserRepository(em),
   ledger: new MikroOrmCreditLedger(em),
-  tiers: new MikroOrmSubscriptionTierRepository(em),
-  settings: new MikroOrmSettingRepository(em),
+  tiers: cache ? new CachedSubscriptionTierRepository(em, cache, new MikroOrmSubscriptionTierRepository(em)) : new MikroOrmSubscriptionTierRepository(em),
+  settings: cache ? new CachedSettingRepository(em, cache, new MikroOrmSettingRepository(em)) : new MikroOrmSettingRepository(em),
   analyses: new MikroOrmAnalysisRepository(em),
   pendingAnalyses: new MikroOrmPendingAnalysisRepository(em),
   analysisJobs: analysisJobs(em),
@@ -57,6 +63,7 @@ class RollbackWith {
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
   private readonly current = new AsyncLocalStorage<EntityManager>();
+  private readonly referenceData = new ReferenceDataCache();
 
   constructor(private readonly orm: MikroORM, private readonly analysisJobs?: AnalysisJobQueueFactory) {}
 
@@ -75,9 +82,14 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     }
   }
 
-  /** Outside a run: a fork of its own with no transaction, so each query takes a pooled connection only while it runs. */
+  /**
+   * Outside a run: a fork of its own with no transaction, so each query takes a pooled connection only while it
+   * runs, and the tiers and prompts come from this process's copy while the database says it is current.
+   * Inside a run it reads the transaction's own rows, its uncommitted writes included.
+   */
   read<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
-    const em = this.current.getStore() ?? this.orm.em.fork();
-    return work(createMikroOrmRepositories(em, this.analysisJobs));
+    const transaction = this.current.getStore();
+    if (transaction) return work(createMikroOrmRepositories(transaction, this.analysisJobs));
+    return work(createMikroOrmRepositories(this.orm.em.fork(), this.analysisJobs, this.referenceData));
   }
 }

@@ -7,9 +7,9 @@ import {
 import { UserEntity } from './entities/user.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
 
-type UserRow = InferEntity<typeof UserEntity>;
+export type UserRow = InferEntity<typeof UserEntity>;
 
-const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   firstName: row.firstName ?? null,

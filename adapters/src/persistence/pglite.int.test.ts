@@ -14,7 +14,7 @@ unitOfWorkContract('PGlite over its socket', async () => {
 });
 sessionStoreContract('PGlite over its socket', async () => {
   const test = await open();
-  return { store: test.db.sessionStore, dispose: test.dispose };
+  return { store: test.db.sessionStore, uow: test.db.uow, dispose: test.dispose };
 });
 databaseHandleContract('PGlite over its socket', open);
 rateLimitStoreContract('PGlite over its socket', async () => {

@@ -21,7 +21,7 @@ if (skipReason) {
   });
   sessionStoreContract('PostgreSQL server', async () => {
     const test = await open();
-    return { store: test.db.sessionStore, dispose: test.dispose };
+    return { store: test.db.sessionStore, uow: test.db.uow, dispose: test.dispose };
   });
   databaseHandleContract('PostgreSQL server', open);
   rateLimitStoreContract('PostgreSQL server', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UnitOfWork } from '@civicwatch/core';
 import type { StoredSessionData } from './postgres-session-store.ts';
+import { aUser } from './unit-of-work.contract.ts';
 
 /** The callback API @fastify/session calls. */
 export interface SessionStoreLike {
@@ -11,6 +13,8 @@ export interface SessionStoreLike {
 
 export interface SessionStoreSubject {
   store: SessionStoreLike;
+  /** The accounts the store reads with each session. */
+  uow: UnitOfWork;
   dispose(): Promise<void>;
 }
 
@@ -38,7 +42,37 @@ export function sessionStoreContract(name: string, open: () => Promise<SessionSt
       const sid = randomUUID();
       const session = { cookie: { expires: inAnHour(), httpOnly: true, path: '/' }, userId: 'u-1', nested: { a: [1, 2] } };
       await set(subject.store, sid, session);
-      expect(await get(subject.store, sid)).toEqual(session);
+      expect(await get(subject.store, sid)).toEqual({ ...session, account: null });
+    });
+
+    it("reads the account of the session's user with the session, as it is now", async () => {
+      const user = aUser();
+      await subject.uow.run((r) => r.users.insert(user));
+      const sid = randomUUID();
+      await set(subject.store, sid, { cookie: { expires: inAnHour() }, userId: user.id });
+      expect((await get(subject.store, sid))?.account).toEqual(user);
+
+      await subject.uow.run((r) => r.users.updateProfile({ ...user, firstName: 'Grace' }));
+      expect((await get(subject.store, sid))?.account?.firstName).toBe('Grace');
+      // A database ends a deleted account's sessions with it; either way, no account is signed in.
+      await subject.uow.run((r) => r.users.delete(user.id));
+      expect((await get(subject.store, sid))?.account ?? null).toBeNull();
+    });
+
+    it('never stores the account it was given back: the next read has the account as it is', async () => {
+      const user = aUser();
+      await subject.uow.run((r) => r.users.insert(user));
+      const sid = randomUUID();
+      await set(subject.store, sid, { cookie: { expires: inAnHour() }, userId: user.id, account: { ...user, role: 'admin' } });
+      expect((await get(subject.store, sid))?.account?.role).toBe('user');
+    });
+
+    it('reads no account for a session without a user, or with an unknown or malformed user id', async () => {
+      for (const userId of [undefined, randomUUID(), 'not-a-uuid', "x' or 1=1 --"]) {
+        const sid = randomUUID();
+        await set(subject.store, sid, { cookie: { expires: inAnHour() }, ...(userId ? { userId } : {}) });
+        expect(await get(subject.store, sid)).toMatchObject({ account: null });
+      }
     });
 
     it('replaces a session that is set again', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, systemClock,
+  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, summaryPreview, systemClock,
   type NewPayment, type PromoCode, type StoredSubscription, type UnitOfWork, type User,
   type NewOutboxMessage, type AccountToken, type PendingAnalysis,
 } from '@civicwatch/core';
@@ -22,6 +22,9 @@ export interface UnitOfWorkSubject {
   hasSession(sid: string): Promise<boolean>;
   dispose(): Promise<void>;
 }
+
+/** A summary longer than lists show: they read its start only. */
+const LONG_SUMMARY = 'The district asks voters to renew its operating levy for four more years. '.repeat(6);
 
 /** openSession and hasSession of a database subject: the rows the API's session store writes and reads. */
 export const storeSessions = (store: PostgresSessionStore): Pick<UnitOfWorkSubject, 'openSession' | 'hasSession'> => ({
@@ -356,10 +359,10 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
 
       it('let reads run side by side, seeing what is committed, and a read inside a run see that run\'s writes', async () => {
         const user = await register(aUser(), 2);
-        const [found, recent, count] = await uow.read((r) =>
-          Promise.all([r.users.findById(user.id), r.analyses.recent(user.id, 5), r.analyses.count(user.id)]));
+        const [found, overview, count] = await uow.read((r) =>
+          Promise.all([r.users.findById(user.id), r.analyses.overview(user.id, 5, new Date(0)), r.analyses.count(user.id)]));
         expect(found?.credits).toBe(2);
-        expect(recent).toEqual([]);
+        expect(overview.recent).toEqual([]);
         expect(count).toBe(0);
 
         const other = aUser();
@@ -396,7 +399,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
     });
 
     describe('analyses', () => {
-      it('answer the recent ones newest first and count them, in all and since a date', async () => {
+      it('answer the newest as lists show them with how many there are, in all and since a date, in one read; and count them', async () => {
         const user = await register();
         const other = await register();
         const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
@@ -408,9 +411,16 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
             });
           }
         });
-        const recent = await uow.run((r) => r.analyses.recent(user.id, 2));
-        expect(recent.map((a) => a.document.title)).toEqual(['Bill 20', 'Bill 15']);
-        expect(recent[0]).toMatchObject({ userId: user.id, analysisType: 'constitutional', createdAt: day(20), result: { summary: 'About bill 20' } });
+        const overview = await uow.read((r) => r.analyses.overview(user.id, 2, day(15)));
+        expect(overview.recent.map((a) => a.document.title)).toEqual(['Bill 20', 'Bill 15']);
+        expect(overview.recent[0]).toMatchObject({ userId: user.id, analysisType: 'constitutional', createdAt: day(20), summary: 'About bill 20', share: null });
+        // A list reads what it shows, never the whole result (issue 19).
+        expect(overview.recent[0]).not.toHaveProperty('result');
+        expect([overview.total, overview.totalSince]).toEqual([3, 2]);
+        expect(await uow.read((r) => r.analyses.overview(user.id, 0, day(21)))).toEqual({ recent: [], total: 3, totalSince: 0 });
+        for (const nobody of [randomUUID(), 'not-a-uuid']) {
+          expect(await uow.read((r) => r.analyses.overview(nobody, 5, day(1)))).toEqual({ recent: [], total: 0, totalSince: 0 });
+        }
         expect(await uow.run((r) => r.analyses.count(user.id))).toBe(3);
         expect(await uow.run((r) => r.analyses.count(user.id, day(15)))).toBe(2);
         expect(await uow.run((r) => r.analyses.count(randomUUID()))).toBe(0);
@@ -428,13 +438,16 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           ] as const) {
             await r.analyses.save({
               id: randomUUID(), userId: owner.id, createdAt: at(s), analysisType: 'summary',
-              document: { title, type: 'text' }, result: { summary: title },
+              document: { title, type: 'text' }, result: { summary: `${title}: ${LONG_SUMMARY}`, keyInsights: ['cited'], citations: [] },
             });
           }
         });
         const all = await uow.run((r) => r.analyses.list({ userId: user.id, offset: 0, limit: 10 }));
         expect(all.total).toBe(4);
         expect(all.items.map((a) => a.document.title)).toEqual(['Levy 100%_off', `LEVY ${tag.toLowerCase()} two`, 'Budget', `Levy ${tag} one`]);
+        expect(all.items[2]).not.toHaveProperty('result');
+        expect(all.items[2]!.summary).toBe(summaryPreview(`Budget: ${LONG_SUMMARY}`));
+        expect(all.items[2]!.summary).toMatch(/…$/);
         const found = await uow.run((r) => r.analyses.list({ userId: user.id, search: tag.toUpperCase(), offset: 0, limit: 1 }));
         expect(found.total).toBe(2);
         expect(found.items.map((a) => a.document.title)).toEqual([`LEVY ${tag.toLowerCase()} two`]);

@@ -63,6 +63,17 @@ describe('LogIn and GetCurrentUser', () => {
     expect(await current.execute(undefined)).toMatchObject({ ok: false, error: { code: 'auth.unauthorized', message: 'Unauthorized' } });
     expect(await current.execute('00000000-0000-4000-8000-000000000099')).toMatchObject({ ok: false });
   });
+
+  it('takes the account a session store read with the session, as it was read, and refuses none or another one', async () => {
+    const created = await register.execute(input());
+    if (!created.ok) throw new Error('registration failed');
+    const current = new GetCurrentUser(uow);
+    const asRead = { ...created.value, firstName: 'As read with the session' };
+    expect(await current.execute(asRead.id, asRead)).toEqual({ ok: true, value: asRead });
+    expect(await current.execute(asRead.id, null)).toMatchObject({ ok: false, error: { code: 'auth.unauthorized' } });
+    expect(await current.execute('00000000-0000-4000-8000-000000000099', asRead)).toMatchObject({ ok: false });
+    expect(await current.execute(undefined, asRead)).toMatchObject({ ok: false });
+  });
 });
 
 describe('UpdateProfile', () => {

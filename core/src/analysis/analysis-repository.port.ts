@@ -18,6 +18,18 @@ export interface StoredAnalysis {
   share: ShareLink | null;
 }
 
+/**
+ * An analysis as the dashboard and the history list it: no result, only the start of its summary
+ * (`summaryPreview`), so a list never reads nor sends the citations of results nobody opened (issue 19).
+ */
+export type ListedAnalysis = Omit<StoredAnalysis, 'result' | 'language'> & { summary: string };
+
+export interface AnalysisOverview {
+  recent: ListedAnalysis[];
+  total: number;
+  totalSince: number;
+}
+
 /** An analysis as it is first stored: never shared yet. */
 export type NewAnalysis = Omit<StoredAnalysis, 'share'>;
 
@@ -36,12 +48,15 @@ export interface AnalysisSearch {
 export interface AnalysisRepository {
   /** Stores a finished analysis: its result, title and type, never the document itself. */
   save(analysis: NewAnalysis): Promise<void>;
-  /** Newest first. */
-  recent(userId: string, limit: number): Promise<StoredAnalysis[]>;
+  /**
+   * The dashboard's figures in one read (issue 19): the `limit` newest analyses as lists show them, newest
+   * first, and how many the user has in all and since `since`.
+   */
+  overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview>;
   /** How many analyses the user has, in all and since `since`. */
   count(userId: string, since?: Date): Promise<number>;
   /** Newest first, a page at a time, with the number of all matches. */
-  list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }>;
+  list(query: AnalysisSearch): Promise<{ items: ListedAnalysis[]; total: number }>;
   get(userId: string, id: string): Promise<StoredAnalysis | null>;
   /** Every analysis of the user with its whole result, newest first (the data export). */
   all(userId: string): Promise<StoredAnalysis[]>;

@@ -1,20 +1,24 @@
-import type { DashboardAnalysis } from '../contracts/dashboard.contract.ts';
+import type { AnalysisListItem, AnalysisView } from '../contracts/dashboard.contract.ts';
 import type { ShareLinkView, SharedAnalysis } from '../contracts/share.contract.ts';
-import type { StoredAnalysis } from './analysis-repository.port.ts';
+import type { ListedAnalysis, StoredAnalysis } from './analysis-repository.port.ts';
 import { shareUrl, type ShareLink } from './share-link.ts';
 
-/**
- * A stored analysis as the wire shows it to its owner (the dashboard, the history and one analysis alike);
- * `publicUrl` (without a trailing slash) is where its share link points.
- */
-export const toAnalysisView = (analysis: StoredAnalysis, publicUrl: string): DashboardAnalysis => ({
+/** What the wire shows of any analysis to its owner; `publicUrl` (without a trailing slash) is where its share link points. */
+const ownerFields = (analysis: ListedAnalysis | StoredAnalysis, publicUrl: string) => ({
   id: analysis.id,
   createdAt: analysis.createdAt.toISOString(),
   analysisType: analysis.analysisType,
   document: { title: analysis.document.title, type: analysis.document.type },
-  result: analysis.result,
   shareUrl: analysis.share ? shareUrl(publicUrl, analysis.share.token) : null,
 });
+
+/** A listed analysis as the dashboard and the history show it: a summary-only result. */
+export const toAnalysisListItem = (analysis: ListedAnalysis, publicUrl: string): AnalysisListItem =>
+  ({ ...ownerFields(analysis, publicUrl), result: { summary: analysis.summary } });
+
+/** One stored analysis with its whole result, as its owner opens or exports it. */
+export const toAnalysisView = (analysis: StoredAnalysis, publicUrl: string): AnalysisView =>
+  ({ ...ownerFields(analysis, publicUrl), result: analysis.result });
 
 export const toShareLinkView = (link: ShareLink, publicUrl: string): ShareLinkView => ({
   url: shareUrl(publicUrl, link.token),

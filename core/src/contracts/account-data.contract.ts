@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ledgerReasons, type LedgerReason } from '../credits/credit-ledger.port.ts';
 import { auditListQuerySchema } from './admin.contract.ts';
-import { dashboardAnalysisSchema } from './dashboard.contract.ts';
+import { analysisViewSchema } from './dashboard.contract.ts';
 import { currentPasswordField } from './fields.ts';
 import { tierIdSchema } from './tiers.contract.ts';
 import { userViewSchema } from './user.contract.ts';
@@ -69,7 +69,7 @@ export const exportedPaymentSchema = z.object({
 export const accountExportSchema = z.object({
   exportedAt: z.iso.datetime(),
   profile: userViewSchema,
-  analyses: z.array(dashboardAnalysisSchema),
+  analyses: z.array(analysisViewSchema),
   creditHistory: creditHistorySchema,
   payments: z.array(exportedPaymentSchema),
   promoRedemptions: z.array(z.object({ code: z.string(), redeemedAt: z.iso.datetime() })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { versionSides } from './analysis-catalogue.ts';
 import { textField } from './fields.ts';
 import { analysisResultSchema } from './analysis-result.contract.ts';
-import { dashboardAnalysisSchema } from './dashboard.contract.ts';
+import { analysisListItemSchema } from './dashboard.contract.ts';
 
 /** POST /api/analyze answers the result itself (spec §3 fields at the top level) plus its id and time (DECISIONS). */
 export const analyzeResponseSchema = analysisResultSchema.extend({
@@ -20,7 +20,7 @@ export const analysisListQuerySchema = z.object({
 export type AnalysisListQuery = z.infer<typeof analysisListQuerySchema>;
 
 export const analysisListSchema = z.object({
-  items: z.array(dashboardAnalysisSchema),
+  items: z.array(analysisListItemSchema),
   total: z.number().int().nonnegative(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),

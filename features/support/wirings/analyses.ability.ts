@@ -1,4 +1,4 @@
-import type { AnalysisList, AnalyzeResponse, CompareResponse, DashboardAnalysis } from '@civicwatch/core';
+import type { AnalysisList, AnalyzeResponse, CompareResponse, AnalysisView } from '@civicwatch/core';
 import type { Outcome } from './accounts.ability.ts';
 
 /** What the Analyze page sends (spec §3 "Analyze request"), field for field. */
@@ -35,6 +35,6 @@ export interface Analyses {
   /** Two versions of a document compared; the comparison joins the history like an analysis. */
   compare(request: CompareRequest): Promise<Outcome<CompareResponse>>;
   list(query?: { q?: string }): Promise<Outcome<AnalysisList>>;
-  open(id: string): Promise<Outcome<DashboardAnalysis>>;
+  open(id: string): Promise<Outcome<AnalysisView>>;
   remove(id: string): Promise<Outcome<null>>;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AnalysisList, AnalyzeResponse, CompareResponse, DashboardAnalysis } from '@civicwatch/core';
+import type { AnalysisList, AnalyzeResponse, CompareResponse, AnalysisView } from '@civicwatch/core';
 import { multipartBody, type MultipartFile } from '@civicwatch/api/testing/multipart.ts';
 import type { Outcome } from './accounts.ability.ts';
 import type { Analyses } from './analyses.ability.ts';
@@ -36,7 +36,7 @@ export function httpAnalyses(app: FastifyInstance, session: HttpSession): Analys
     list: async (query = {}) =>
       outcome<AnalysisList>(await app.inject({ method: 'GET', url: '/api/analyses', query: query.q ? { q: query.q } : {}, headers: headers() })),
     open: async (id) =>
-      outcome<DashboardAnalysis>(await app.inject({ method: 'GET', url: `/api/analyses/${encodeURIComponent(id)}`, headers: headers() })),
+      outcome<AnalysisView>(await app.inject({ method: 'GET', url: `/api/analyses/${encodeURIComponent(id)}`, headers: headers() })),
     remove: async (id) =>
       outcome<null>(await app.inject({ method: 'DELETE', url: `/api/analyses/${encodeURIComponent(id)}`, headers: headers() })),
   };

@@ -1,6 +1,6 @@
 import {
   DeleteAnalysis, GetAnalysis, ListAnalyses, RunAnalysis, analysisListQuerySchema, analysisOptionsSchema, analyzeUploadFieldsSchema,
-  compareUploadFieldsSchema, documentTitle, toAnalysisView, versionLabels, type DocumentSource, type DomainError, type VersionSide,
+  compareUploadFieldsSchema, documentTitle, toAnalysisListItem, toAnalysisView, versionLabels, type DocumentSource, type DomainError, type VersionSide,
 } from '@civicwatch/core';
 import type { Runtime } from '@civicwatch/adapters/container/container.ts';
 import type { Outcome } from './accounts.ability.ts';
@@ -64,7 +64,7 @@ export function useCaseAnalyses(runtime: Runtime, session: UseCaseSession): Anal
     async list(query = {}) {
       if (!session.userId) return unauthorized;
       const page = await get<ListAnalyses>(ListAnalyses).execute(session.userId, analysisListQuerySchema.parse(query));
-      return { ok: true, value: { ...page, items: page.items.map((analysis) => toAnalysisView(analysis, runtime.config.publicUrl)) } };
+      return { ok: true, value: { ...page, items: page.items.map((analysis) => toAnalysisListItem(analysis, runtime.config.publicUrl)) } };
     },
     async open(id) {
       if (!session.userId) return unauthorized;

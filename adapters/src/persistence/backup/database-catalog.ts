@@ -8,8 +8,10 @@ export type SqlTransaction = ControlledTransaction<unknown>;
  * Tables that a backup leaves out. `sessions` are bearer credentials signed with one installation's
  * SESSION_SECRET: a backup file should not carry live sign-ins, and a restore signs everyone out.
  * `rate_limits` are counters of the last minutes (ADR 0015), worth nothing in another installation.
+ * `reference_data_version` numbers this installation's writes to tiers and prompts (ADR 0024): restoring the
+ * tiers writes a new number, which no process has cached anything under.
  */
-export const TABLES_NOT_BACKED_UP = ['sessions', 'rate_limits'];
+export const TABLES_NOT_BACKED_UP = ['sessions', 'rate_limits', 'reference_data_version'];
 
 /**
  * Tables that an installation fills by itself (the tiers and prompts its migrations seed, the ADMIN_EMAILS

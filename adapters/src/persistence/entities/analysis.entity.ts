@@ -19,6 +19,8 @@ export const AnalysisEntity = defineEntity({
     /** ISO 639-1 code of the document's language; null when undetermined (migration 0011). */
     language: p.text().nullable().check("language ~ '^[a-z]{2}$'"),
     result: p.json<Record<string, unknown>>(),
+    /** The summary's first characters, what lists show (ADR 0024, migration 0019); written with the result. */
+    summaryStart: p.text(),
     /** The live share link's token (ADR 0010): null while the analysis is not shared (migration 0010). */
     shareToken: p.text().nullable().unique('analyses_share_token_unique'),
     sharedAt: p.datetime().nullable().check('(shared_at is null) = (share_token is null)'),

@@ -11,11 +11,12 @@ import { PromoCodeEntity } from './promo-code.entity.ts';
 import { PromoRedemptionEntity } from './promo-redemption.entity.ts';
 import { SessionEntity } from './session.entity.ts';
 import { RateLimitEntity } from './rate-limit.entity.ts';
+import { ReferenceDataVersionEntity } from './reference-data-version.entity.ts';
 import { SettingEntity } from './setting.entity.ts';
 import { SubscriptionTierEntity } from './subscription-tier.entity.ts';
 import { UserEntity } from './user.entity.ts';
 
-export { AccountTokenEntity, AnalysisEntity, AnalysisProgressEntity, AuditLogEntryEntity, BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, RateLimitEntity, SettingEntity, SubscriptionTierEntity, UserEntity, OutboxMessageEntity, ConfiguredAdminEntity };
+export { AccountTokenEntity, AnalysisEntity, AnalysisProgressEntity, AuditLogEntryEntity, BillingCustomerEntity, PaymentEntity, PaymentEventEntity, SubscriptionEntity, CreditLedgerEntryEntity, PendingAnalysisEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, RateLimitEntity, ReferenceDataVersionEntity, SettingEntity, SubscriptionTierEntity, UserEntity, OutboxMessageEntity, ConfiguredAdminEntity };
 
 /** Every entity the ORM knows; the tables themselves come from the migrations, never from schema:update. */
-export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, AnalysisProgressEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, RateLimitEntity, BillingCustomerEntity, SubscriptionEntity, PaymentEntity, PaymentEventEntity, AuditLogEntryEntity, OutboxMessageEntity, ConfiguredAdminEntity, AccountTokenEntity];
+export const entities = [SubscriptionTierEntity, UserEntity, CreditLedgerEntryEntity, SettingEntity, AnalysisEntity, PendingAnalysisEntity, AnalysisProgressEntity, PromoCodeEntity, PromoRedemptionEntity, SessionEntity, RateLimitEntity, BillingCustomerEntity, SubscriptionEntity, PaymentEntity, PaymentEventEntity, AuditLogEntryEntity, OutboxMessageEntity, ConfiguredAdminEntity, AccountTokenEntity, ReferenceDataVersionEntity];

@@ -1,8 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { bumpReferenceDataVersion } from './reference-data-version.entity.ts';
 
 export const SubscriptionTierEntity = defineEntity({
   name: 'SubscriptionTier',
   tableName: 'subscription_tiers',
+  triggers: [bumpReferenceDataVersion],
   properties: {
     id: p.text().primary().check("id in ('citizen', 'patriot', 'defender')"),
     name: p.text(),

@@ -12,4 +12,8 @@ unitOfWorkContract('in-memory', async () => {
     dispose: async () => {},
   };
 });
-sessionStoreContract('in-memory', async () => ({ store: new InMemorySessionStore(), dispose: async () => {} }));
+sessionStoreContract('in-memory', async () => {
+  const uow = new InMemoryUnitOfWork();
+  const accountOf = (userId: string) => uow.read((r) => r.users.findById(userId));
+  return { store: new InMemorySessionStore({ accountOf }), uow, dispose: async () => {} };
+});

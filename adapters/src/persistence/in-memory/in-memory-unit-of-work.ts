@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
-  domainError, EMAIL_TAKEN_MESSAGE, err, ok, systemClock,
-  type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisSearch, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
+  domainError, EMAIL_TAKEN_MESSAGE, err, ok, summaryPreview, systemClock,
+  type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisOverview, type AnalysisSearch, type ListedAnalysis, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
   type UnitOfWork, type User, type UserListQuery, type UserRepository,
@@ -277,6 +277,12 @@ class InMemorySettingRepository implements SettingRepository {
 const newestFirst = (a: StoredAnalysis, b: StoredAnalysis) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** What a list reads of an analysis, as the SQL repository answers it. */
+const listed = ({ result, language: _language, ...analysis }: StoredAnalysis): ListedAnalysis => copy({
+  ...analysis,
+  summary: summaryPreview(typeof result.summary === 'string' ? result.summary : ''),
+});
+
 class InMemoryAnalysisRepository implements AnalysisRepository {
   constructor(private readonly db: InMemoryUnitOfWork) {}
 
@@ -286,25 +292,26 @@ class InMemoryAnalysisRepository implements AnalysisRepository {
     this.db.state.analyses.push(copy({ ...analysis, share: null }));
   }
 
-  async recent(userId: string, limit: number): Promise<StoredAnalysis[]> {
-    return this.db.state.analyses
-      .filter((a) => a.userId === userId)
-      .sort(newestFirst)
-      .slice(0, Math.max(0, limit))
-      .map(copy);
+  async overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview> {
+    const own = this.db.state.analyses.filter((a) => a.userId === userId).sort(newestFirst);
+    return {
+      recent: own.slice(0, Math.max(0, limit)).map(listed),
+      total: own.length,
+      totalSince: own.filter((a) => a.createdAt >= since).length,
+    };
   }
 
   async count(userId: string, since?: Date): Promise<number> {
     return this.db.state.analyses.filter((a) => a.userId === userId && (!since || a.createdAt >= since)).length;
   }
 
-  async list(query: AnalysisSearch): Promise<{ items: StoredAnalysis[]; total: number }> {
+  async list(query: AnalysisSearch): Promise<{ items: ListedAnalysis[]; total: number }> {
     const search = query.search?.trim().toLowerCase();
     const matches = this.db.state.analyses
       .filter((a) => a.userId === query.userId && (!search || a.document.title.toLowerCase().includes(search)))
       .sort(newestFirst);
     const offset = Math.max(0, query.offset);
-    return { items: matches.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: matches.length };
+    return { items: matches.slice(offset, offset + Math.max(0, query.limit)).map(listed), total: matches.length };
   }
 
   async get(userId: string, id: string): Promise<StoredAnalysis | null> {

@@ -16,6 +16,8 @@ import { Migration0014QueuedAnalyses } from './migration-0014-queued-analyses.ts
 import { Migration0015RateLimits } from './migration-0015-rate-limits.ts';
 import { Migration0016UncompressedPendingDocuments } from './migration-0016-uncompressed-pending-documents.ts';
 import { Migration0017Comparisons } from './migration-0017-comparisons.ts';
+import { Migration0018ReferenceDataVersion } from './migration-0018-reference-data-version.ts';
+import { Migration0019AnalysisSummaryStart } from './migration-0019-analysis-summary-start.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -40,4 +42,6 @@ export const migrations: MigrationObject[] = [
   { name: '0015-rate-limits', class: Migration0015RateLimits },
   { name: '0016-uncompressed-pending-documents', class: Migration0016UncompressedPendingDocuments },
   { name: '0017-comparisons', class: Migration0017Comparisons },
+  { name: '0018-reference-data-version', class: Migration0018ReferenceDataVersion },
+  { name: '0019-analysis-summary-start', class: Migration0019AnalysisSummaryStart },
 ];

@@ -16,18 +16,20 @@ declare module 'fastify' {
  *
  * `requireAdmin` guards every /api/admin route the same way, then answers 403 to an account whose stored role
  * is not admin (DECISIONS "Administrators": a role, never a tier). The role is read from the database on each
- * request, so a revoked administrator loses access at once, whatever their session says.
+ * request, with the session, so a revoked administrator loses access at once, whatever their session says.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const getCurrentUser = app.diContainer.get(GetCurrentUser);
   app.decorateRequest('currentUser', null);
+  // The session store read the session's account with the session itself (one round trip, issue 19).
+  const currentUser = (request: FastifyRequest) => getCurrentUser.execute(request.session.userId, request.session.account);
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await getCurrentUser.execute(request.session.userId);
+    const result = await currentUser(request);
     if (!result.ok) return sendDomainError(reply, result.error);
     request.currentUser = result.value;
   });
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await getCurrentUser.execute(request.session.userId);
+    const result = await currentUser(request);
     if (!result.ok) return sendDomainError(reply, result.error);
     if (result.value.role !== 'admin') return sendDomainError(reply, domainError('auth.forbidden', NOT_ADMIN_MESSAGE));
     request.currentUser = result.value;

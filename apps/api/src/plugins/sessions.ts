@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
+import type { User } from '@civicwatch/core';
 
 declare module 'fastify' {
   interface Session {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     firstVisit?: boolean;
     /** When the session's expiry was last pushed back; changing it is what makes the store save the row. */
     refreshedAt?: number;
+    /** The account of `userId`, read by the store with the session in one query; never stored (null: none). */
+    account?: User | null;
   }
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateShareLink, DeleteAnalysis, GetAnalysis, ListAnalyses, RevokeShareLink, analysisListQuerySchema, analysisListSchema,
-  dashboardAnalysisSchema, errorBodySchema, shareLinkSchema, toAnalysisView, toShareLinkView,
+  analysisViewSchema, errorBodySchema, shareLinkSchema, toAnalysisListItem, toAnalysisView, toShareLinkView,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
 import { signedInUser } from '../plugins/authentication.ts';
@@ -27,19 +27,19 @@ export async function analysesRoutes(app: FastifyInstance, options: { publicUrl:
 
   routes.get('/api/analyses', {
     schema: {
-      operationId: 'listAnalyses', tags: ['analysis'], summary: 'All analyses, newest first; q searches titles', security: needsSession,
+      operationId: 'listAnalyses', tags: ['analysis'], summary: 'All analyses, newest first, each with the start of its summary; q searches titles', security: needsSession,
       querystring: analysisListQuerySchema, response: { 200: analysisListSchema.describe('A page of the history'), 400: errorBodySchema, 401: errorBodySchema },
     },
     preValidation: app.requireUser,
   }, async (request) => {
     const page = await listAnalyses.execute(signedInUser(request).id, request.query);
-    return { ...page, items: page.items.map((analysis) => toAnalysisView(analysis, options.publicUrl)) };
+    return { ...page, items: page.items.map((analysis) => toAnalysisListItem(analysis, options.publicUrl)) };
   });
 
   routes.get('/api/analyses/:id', {
     schema: {
       operationId: 'getAnalysis', tags: ['analysis'], summary: 'One analysis with its full result', security: needsSession,
-      params: analysisParams, response: { 200: dashboardAnalysisSchema.describe('The analysis'), 401: errorBodySchema, 404: noSuchAnalysis },
+      params: analysisParams, response: { 200: analysisViewSchema.describe('The analysis'), 401: errorBodySchema, 404: noSuchAnalysis },
     },
     preValidation: app.requireUser,
   }, async (request, reply) => {

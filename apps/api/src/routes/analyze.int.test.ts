@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  ProgressHub, TextExtractor, UnitOfWork, analysisListSchema, analysisProgressEventSchema, analyzeResponseSchema, dashboardAnalysisSchema,
+  ProgressHub, TextExtractor, UnitOfWork, analysisListSchema, analysisProgressEventSchema, analyzeResponseSchema, analysisViewSchema, summaryPreview,
   type AnalysisProgressEvent, type TierId,
 } from '@civicwatch/core';
 import type { PostgresProgressHub } from '@civicwatch/adapters/progress/postgres-progress-hub.ts';
@@ -86,15 +86,17 @@ describe('POST /api/analyze', () => {
 
     const dashboard = (await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: rosa.cookie } })).json();
     expect(dashboard.stats).toEqual({ totalAnalyses: 1, thisMonthAnalyses: 1 });
-    expect(dashboard.analyses[0]).toMatchObject({
+    // The list carries what it shows, a summary-only result; the whole result is GET /api/analyses/{id}.
+    expect(dashboard.analyses[0]).toEqual({
       id: body.analysisId, createdAt: body.createdAt, analysisType: 'summary', document: { title: 'Text Document', type: 'text' },
+      result: { summary: summaryPreview(body.summary) }, shareUrl: null,
     });
     expect(dashboard.user.credits).toBe(0);
 
     // Privacy: nothing pending, and no stored row holds the document's text (only the result's own words and quotes).
     expect(await pendingRows()).toEqual([]);
     const rows = await t.runtime.database.orm.em.fork().execute<Array<Record<string, unknown>>>('select * from analyses where id = ?', [body.analysisId]);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'title', 'user_id']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['analysis_type', 'created_at', 'document_type', 'id', 'language', 'result', 'share_token', 'shared_at', 'summary_start', 'title', 'user_id']);
     expect(rows[0]!.result).toEqual(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'analysisId' && k !== 'createdAt')));
     expect(uncitedSentences(ORDINANCE, rows[0], body.citations.map((c) => c.quote))).toEqual([]);
   });
@@ -292,7 +294,7 @@ describe('the history of analyses', () => {
   it('opens one analysis with its result, and answers 404 for another user\'s or an unknown id', async () => {
     const res = await get(rosa, `/api/analyses/${ids[0]}`);
     expect(res.statusCode).toBe(200);
-    expect(dashboardAnalysisSchema.parse(res.json())).toMatchObject({ id: ids[0], document: { title: 'Library levy', type: 'text' } });
+    expect(analysisViewSchema.parse(res.json())).toMatchObject({ id: ids[0], document: { title: 'Library levy', type: 'text' } });
     for (const [member, id] of [[bob, ids[0]], [rosa, randomUUID()], [rosa, 'not-an-id']] as const) {
       const refused = await get(member, `/api/analyses/${id}`);
       expect(refused.statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GetDashboard, dashboardSchema, errorBodySchema, toAnalysisView, toUserView } from '@civicwatch/core';
+import { GetDashboard, dashboardSchema, errorBodySchema, toAnalysisListItem, toUserView } from '@civicwatch/core';
 import { signedInUser } from '../plugins/authentication.ts';
 import { needsSession } from '../plugins/api-docs.ts';
 
@@ -18,7 +18,7 @@ export async function dashboardRoutes(app: FastifyInstance, options: { publicUrl
     const { user, analyses, stats } = await getDashboard.execute(signedInUser(request));
     return {
       user: toUserView(user),
-      analyses: analyses.map((analysis) => toAnalysisView(analysis, options.publicUrl)),
+      analyses: analyses.map((analysis) => toAnalysisListItem(analysis, options.publicUrl)),
       stats,
     };
   });

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeResponseSchema, dashboardAnalysisSchema, shareLinkSchema, sharedAnalysisSchema } from '@civicwatch/core';
+import { analyzeResponseSchema, analysisViewSchema, shareLinkSchema, sharedAnalysisSchema } from '@civicwatch/core';
 import { corpusDir } from '@civicwatch/adapters/testing/shared-corpus.ts';
 import { buildAppFor } from '../server.ts';
 import { buildTestApp, sessionCookie, type TestApp } from '../testing/test-app.ts';
@@ -50,7 +50,7 @@ const revoke = (member: Member | null, id: string) =>
 const openShared = (token: string, remoteAddress?: string) =>
   t.app.inject({ method: 'GET', url: `/api/shared/${encodeURIComponent(token)}`, ...(remoteAddress ? { remoteAddress } : {}) });
 const ownView = async (member: Member, id: string) =>
-  dashboardAnalysisSchema.parse((await t.app.inject({ method: 'GET', url: `/api/analyses/${id}`, headers: { cookie: member.cookie } })).json());
+  analysisViewSchema.parse((await t.app.inject({ method: 'GET', url: `/api/analyses/${id}`, headers: { cookie: member.cookie } })).json());
 
 const noLongerShared = { code: 'share.not_found', message: 'This analysis is no longer shared' };
 const notFound = { code: 'analysis.not_found', message: 'Analysis not found' };

@@ -48,7 +48,7 @@ describe('signed-in home at /', () => {
             createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
             analysisType: 'constitutional',
             document: { title: 'Zoning Ordinance 12', type: 'pdf' },
-            result: {},
+            result: { summary: 'Rezones the riverfront for housing.' },
             shareUrl: null,
           },
         ],

@@ -2,10 +2,12 @@ import {
   analysisResultSchema,
   comparisonEntry,
   comparisonResultSchema,
+  summaryPreview,
   type AnalysisResult,
   type CompareResponse,
   type ComparisonResult,
-  type DashboardAnalysis,
+  type AnalysisListItem,
+  type AnalysisView,
   type DashboardView,
   type SubscriptionTierView,
   type UserView,
@@ -77,7 +79,7 @@ export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult
   };
 }
 
-export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): DashboardAnalysis {
+export function anAnalysis(overrides: Partial<AnalysisView> = {}): AnalysisView {
   return {
     id: '0b9e8f52-5a36-4a53-8f3b-7f0f4b3c2d11',
     createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
@@ -87,6 +89,12 @@ export function anAnalysis(overrides: Partial<DashboardAnalysis> = {}): Dashboar
     shareUrl: null,
     ...overrides,
   };
+}
+
+/** `analysis` as the dashboard and the history list it: a summary-only result, the start of its summary. */
+export function listed(analysis: AnalysisView): AnalysisListItem {
+  const { summary } = analysis.result;
+  return { ...analysis, result: { summary: summaryPreview(typeof summary === 'string' ? summary : '') } };
 }
 
 /**
@@ -197,7 +205,7 @@ export function aCompareResponse(result: ComparisonResult = aLevyComparison()): 
 }
 
 /** A comparison in the history: its title is the later version's. */
-export function aComparisonEntry(overrides: Partial<DashboardAnalysis> = {}): DashboardAnalysis {
+export function aComparisonEntry(overrides: Partial<AnalysisView> = {}): AnalysisView {
   return anAnalysis({
     id: '3c9d2e1f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
     analysisType: 'comparison',

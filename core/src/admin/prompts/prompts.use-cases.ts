@@ -14,7 +14,7 @@ export class GetPrompts {
   constructor(private readonly uow: UnitOfWork) {}
 
   execute(): Promise<Array<{ key: SettingKey; value: string }>> {
-    return this.uow.run(({ settings }) => settings.list());
+    return this.uow.read(({ settings }) => settings.list());
   }
 }
 

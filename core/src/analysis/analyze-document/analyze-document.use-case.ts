@@ -73,7 +73,7 @@ export class AnalyzeDocument {
     const key = promptKeyFor(input.analysisType, input.paidTier);
     // Seeded by the migrations, never emptied by an administrator (updateSettingSchema): a missing prompt is a
     // broken installation, and the analysis is retried, then refunded.
-    const template = await this.uow.run(({ settings }) => settings.get(key));
+    const template = await this.uow.read(({ settings }) => settings.get(key));
     if (!template?.trim()) throw new Error(`The ${key} setting is missing: run civicwatch migrate`);
     const prompt = renderAnalysisPrompt({
       template,

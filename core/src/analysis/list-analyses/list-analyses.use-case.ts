@@ -1,9 +1,9 @@
 import type { AnalysisListQuery } from '../../contracts/analysis-history.contract.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import type { StoredAnalysis } from '../analysis-repository.port.ts';
+import type { ListedAnalysis } from '../analysis-repository.port.ts';
 
 export interface AnalysisPage {
-  items: StoredAnalysis[];
+  items: ListedAnalysis[];
   total: number;
   page: number;
   pageSize: number;
@@ -14,7 +14,7 @@ export class ListAnalyses {
   constructor(private readonly uow: UnitOfWork) {}
 
   async execute(userId: string, query: AnalysisListQuery): Promise<AnalysisPage> {
-    const { items, total } = await this.uow.run(({ analyses }) => analyses.list({
+    const { items, total } = await this.uow.read(({ analyses }) => analyses.list({
       userId,
       search: query.q || undefined,
       offset: (query.page - 1) * query.pageSize,

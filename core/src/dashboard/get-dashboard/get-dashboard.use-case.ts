@@ -1,12 +1,12 @@
 import { RECENT_ANALYSES } from '../../contracts/dashboard.contract.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 import type { Clock } from '../../shared/clock.port.ts';
-import type { StoredAnalysis } from '../../analysis/analysis-repository.port.ts';
+import type { ListedAnalysis } from '../../analysis/analysis-repository.port.ts';
 import type { User } from '../../accounts/user.ts';
 
 export interface Dashboard {
   user: User;
-  analyses: StoredAnalysis[];
+  analyses: ListedAnalysis[];
   stats: { totalAnalyses: number; thisMonthAnalyses: number };
 }
 
@@ -23,12 +23,7 @@ export class GetDashboard {
   async execute(user: User): Promise<Dashboard> {
     const now = this.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    // Independent reads side by side: the page waits for the slowest query, not for their sum.
-    const [recent, totalAnalyses, thisMonthAnalyses] = await this.uow.read(({ analyses }) => Promise.all([
-      analyses.recent(user.id, RECENT_ANALYSES),
-      analyses.count(user.id),
-      analyses.count(user.id, monthStart),
-    ]));
-    return { user, analyses: recent, stats: { totalAnalyses, thisMonthAnalyses } };
+    const { recent, total, totalSince } = await this.uow.read(({ analyses }) => analyses.overview(user.id, RECENT_ANALYSES, monthStart));
+    return { user, analyses: recent, stats: { totalAnalyses: total, thisMonthAnalyses: totalSince } };
   }
 }

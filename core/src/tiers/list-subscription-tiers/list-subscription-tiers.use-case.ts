@@ -7,7 +7,7 @@ export class ListSubscriptionTiers {
 
   /** The tiers on offer; administrators also see the ones switched off (`includeInactive`). */
   async execute(options: { includeInactive?: boolean } = {}): Promise<SubscriptionTier[]> {
-    const tiers = await this.uow.run(({ tiers: repo }) => repo.list());
+    const tiers = await this.uow.read(({ tiers: repo }) => repo.list());
     return options.includeInactive ? tiers : tiers.filter((t) => t.isActive);
   }
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardAnalysisSchema, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { analysisViewSchema, type AnalysisView } from '@civicwatch/core/contracts/index.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { analysesKey } from './list-analyses.ts';
 
@@ -7,20 +7,18 @@ import { analysesKey } from './list-analyses.ts';
 export const analysisKey = (id: string) => [...analysesKey, 'detail', id] as const;
 
 /** GET /api/analyses/{id}: one past analysis with its full result. */
-export function fetchAnalysis(id: string): Promise<DashboardAnalysis> {
-  return getJson(`/api/analyses/${encodeURIComponent(id)}`, dashboardAnalysisSchema);
+export function fetchAnalysis(id: string): Promise<AnalysisView> {
+  return getJson(`/api/analyses/${encodeURIComponent(id)}`, analysisViewSchema);
 }
 
 /**
- * The analysis as the server holds it now. The copy from the list it was opened from shows at once,
- * and stays on screen if the call fails.
+ * The whole analysis, asked for when a reader opens it: the dashboard and the history list only the start
+ * of each summary (issue 19).
  */
-export function useAnalysis(listed: DashboardAnalysis, enabled = true) {
-  const query = useQuery({
-    queryKey: analysisKey(listed.id),
-    queryFn: () => fetchAnalysis(listed.id),
-    placeholderData: listed,
-    enabled,
+export function useAnalysis(id: string) {
+  return useQuery({
+    queryKey: analysisKey(id),
+    queryFn: () => fetchAnalysis(id),
+    meta: { sessionExpiredNotice: true },
   });
-  return query.data ?? listed;
 }

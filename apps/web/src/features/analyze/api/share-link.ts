@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shareLinkSchema, type DashboardAnalysis, type ShareLinkView } from '@civicwatch/core/contracts/index.ts';
+import { shareLinkSchema, type AnalysisView, type ShareLinkView } from '@civicwatch/core/contracts/index.ts';
 import { apiRequest, isSessionExpired } from '../../../lib/api-client.ts';
 import { dashboardKey } from '../../../lib/query-client.ts';
 import { analysisKey, fetchAnalysis } from './get-analysis.ts';
@@ -34,7 +34,7 @@ export function useShareUrl(id: string) {
 export function useShareLink(id: string, callbacks: { onShared: () => void; onUnshared: () => void; onFailed: (action: 'share' | 'unshare', error: unknown) => void }) {
   const queryClient = useQueryClient();
   const showLink = async (shareUrl: string | null) => {
-    queryClient.setQueryData<DashboardAnalysis>(analysisKey(id), (analysis) => analysis && { ...analysis, shareUrl });
+    queryClient.setQueryData<AnalysisView>(analysisKey(id), (analysis) => analysis && { ...analysis, shareUrl });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: analysesKey }),
       queryClient.invalidateQueries({ queryKey: dashboardKey }),

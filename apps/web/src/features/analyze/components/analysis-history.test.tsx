@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
-import { aComparisonEntry, aDashboard, aLevyComparison, aResult, anAnalysis, aUser } from '../../../test/builders.ts';
+import type { AnalysisView } from '@civicwatch/core/contracts/index.ts';
+import { aComparisonEntry, aDashboard, aLevyComparison, aResult, anAnalysis, aUser, listed } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const titles = ['City Budget 2026', 'Zoning Ordinance 12', 'Council Minutes March', 'Parks Levy', 'Budget Amendment 3'];
 
-/** A history of `count` analyses on the server (and `extra` entries first), served with its paging and title search; DELETE removes one. */
-function history(count: number, extra: DashboardAnalysis[] = []) {
-  let items: DashboardAnalysis[] = [...extra, ...Array.from({ length: count }, (_, i) =>
+/**
+ * A history of `count` analyses on the server (and `extra` entries first), served with its paging and title search;
+ * lists carry a summary-only result, GET /api/analyses/{id} the whole one (and `opened` records it); DELETE removes one.
+ */
+function history(count: number, extra: AnalysisView[] = []) {
+  let items: AnalysisView[] = [...extra, ...Array.from({ length: count }, (_, i) =>
     anAnalysis({
       id: id(i + 1),
       createdAt: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
@@ -21,9 +24,10 @@ function history(count: number, extra: DashboardAnalysis[] = []) {
   )];
   const queries: URLSearchParams[] = [];
   const deleted: string[] = [];
+  const opened: string[] = [];
   server.use(
     http.get('/api/user', () => HttpResponse.json(aUser())),
-    http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ analyses: items.slice(0, 5) }))),
+    http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ analyses: items.slice(0, 5).map(listed) }))),
     http.get('/api/analyses', ({ request }) => {
       const params = new URL(request.url).searchParams;
       queries.push(params);
@@ -31,9 +35,10 @@ function history(count: number, extra: DashboardAnalysis[] = []) {
       const pageSize = Number(params.get('pageSize'));
       const q = params.get('q')?.toLowerCase();
       const matching = q ? items.filter((a) => a.document.title.toLowerCase().includes(q)) : items;
-      return HttpResponse.json({ items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize });
+      return HttpResponse.json({ items: matching.slice((page - 1) * pageSize, page * pageSize).map(listed), total: matching.length, page, pageSize });
     }),
     http.get('/api/analyses/:id', ({ params }) => {
+      opened.push(String(params.id));
       const found = items.find((a) => a.id === params.id);
       return found ? HttpResponse.json(found) : HttpResponse.json({ code: 'analysis.not_found', message: 'Not found' }, { status: 404 });
     }),
@@ -43,7 +48,7 @@ function history(count: number, extra: DashboardAnalysis[] = []) {
       return new HttpResponse(null, { status: 204 });
     }),
   );
-  return { queries, deleted };
+  return { queries, deleted, opened };
 }
 
 const list = () => screen.findByRole('list', { name: 'Past analyses' });
@@ -84,10 +89,12 @@ describe('Watchdog History at /history', () => {
     expect(await screen.findByText('No analyses match “library”.')).toBeInTheDocument();
   });
 
-  it('opens the full results of a past analysis', async () => {
-    history(3);
+  it('lists the start of each summary, and opens the full results of a past analysis from the server', async () => {
+    const server = history(3);
     const { user } = renderApp('/history');
     const first = within(await list()).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText(aResult().summary)).toBeInTheDocument();
+    expect(server.opened).toEqual([]);
 
     await user.click(within(first).getByRole('button', { name: /View Results/ }));
     const dialog = await screen.findByRole('dialog', { name: 'City Budget 2026' });
@@ -97,6 +104,41 @@ describe('Watchdog History at /history', () => {
     expect(within(within(dialog).getByRole('region', { name: 'Key Insights' })).getByRole('button', { name: 'Page 2, verified quote' })).toBeInTheDocument();
     expect(within(within(dialog).getByRole('region', { name: 'Key facts' })).getByText('Road repairs get $12,000,000.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Export PDF' })).toBeInTheDocument();
+    expect(server.opened).toEqual([id(1)]);
+  });
+
+  it('lists a long summary cut at a word, and shows the whole result once the server has answered', async () => {
+    const summary = `${'The council adopts the budget for the coming year. '.repeat(8)}Citations follow.`;
+    const analysis = anAnalysis({ id: id(7), result: aResult({ summary }) });
+    history(0, [analysis]);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(http.get('/api/analyses/:id', async () => {
+      await answered;
+      return HttpResponse.json(analysis);
+    }));
+    const { user } = renderApp('/history');
+    const first = within(await list()).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText(/^The council adopts/)).toHaveTextContent(/the budget for the coming…$/);
+    expect(within(first).queryByText(/Citations follow/)).not.toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: /View Results/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'City Budget 2026' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the results');
+    answer();
+    expect(await within(dialog).findByText(summary)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says so when the whole result cannot be loaded', async () => {
+    history(1);
+    server.use(http.get('/api/analyses/:id', () => HttpResponse.json({ code: 'internal', message: 'Something went wrong' }, { status: 500 })));
+    const { user } = renderApp('/history');
+    await user.click(within(await list()).getByRole('button', { name: /View Results/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'City Budget 2026' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The results of this analysis could not be loaded.');
   });
 
   it('lists a comparison as a Version comparison with its title, and opens it with what changed in each version', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, FileText, Search, Trash2 } from 'lucide-react';
-import { historyTypeLabel, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { historyTypeLabel, type AnalysisListItem } from '@civicwatch/core/contracts/index.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -18,7 +18,7 @@ export const HISTORY_PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
 
-function DeleteAnalysisButton({ analysis }: { analysis: DashboardAnalysis }) {
+function DeleteAnalysisButton({ analysis }: { analysis: AnalysisListItem }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const remove = useDeleteAnalysis({
@@ -146,6 +146,7 @@ export function AnalysisHistory() {
                           Completed
                         </span>
                       </p>
+                      {analysis.result.summary && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-600">{analysis.result.summary}</p>}
                     </div>
                     <div className="flex gap-2">
                       <AnalysisResultsDialog analysis={analysis} />

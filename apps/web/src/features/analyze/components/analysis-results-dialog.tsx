@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Eye, X } from 'lucide-react';
-import { historyTypeLabel, readStoredResult, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { historyTypeLabel, readStoredResult, type AnalysisListItem } from '@civicwatch/core/contracts/index.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { useAnalysis } from '../api/get-analysis.ts';
@@ -9,16 +10,29 @@ import { readComparisonResult } from '../utils/comparison-result.ts';
 import { AnalysisResults } from './analysis-results.tsx';
 import { ComparisonResults } from './comparison-results.tsx';
 
-function Unreadable() {
+function Failed({ children }: { children: string }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      The results of this analysis could not be read.
+      {children}
     </p>
   );
 }
 
-function DialogBody({ listed }: { listed: DashboardAnalysis }) {
-  const analysis = useAnalysis(listed);
+const Unreadable = () => <Failed>The results of this analysis could not be read.</Failed>;
+
+/** The whole analysis, fetched as the dialog opens: the list it was opened from has only its summary's start. */
+function DialogBody({ listed }: { listed: AnalysisListItem }) {
+  const query = useAnalysis(listed.id);
+  if (query.isPending) {
+    return (
+      <div className="flex items-center gap-3 py-8 text-sm text-slate-600">
+        <Spinner label="Loading the results" />
+        <span aria-hidden="true">Loading the results...</span>
+      </div>
+    );
+  }
+  if (query.isError) return <Failed>The results of this analysis could not be loaded. Please close this window and try again.</Failed>;
+  const analysis = query.data;
   const statusLabel = `Completed ${timeAgo(analysis.createdAt)}`;
   if (analysis.analysisType === 'comparison') {
     const comparison = readComparisonResult(analysis.result);
@@ -40,7 +54,7 @@ function DialogBody({ listed }: { listed: DashboardAnalysis }) {
 }
 
 /** View Results (spec §2 "Dashboard content"): a past analysis, in full, in a dialog over the page. */
-export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis: DashboardAnalysis; triggerClassName?: string }) {
+export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis: AnalysisListItem; triggerClassName?: string }) {
   return (
     <Dialog.Root>
       <Dialog.Trigger className={cn(buttonClasses('ghost', 'sm'), 'text-blue-900', triggerClassName)}>

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import type { DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
-import { aDashboard, aResult, anAnalysis, aUser } from '../../../test/builders.ts';
+import type { AnalysisView } from '@civicwatch/core/contracts/index.ts';
+import { aDashboard, aResult, anAnalysis, aUser, listed } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 
@@ -10,12 +10,12 @@ const LINK = 'http://localhost:3000/shared/q3V8mZr0bW1xYk2sT9pLdE4uHf6cJa7n';
 
 /** One past analysis on the server, with its share link; POST and DELETE on /share change it as the API does. */
 function sharedOnServer(shareUrl: string | null = null) {
-  let analysis: DashboardAnalysis = anAnalysis({ shareUrl });
+  let analysis: AnalysisView = anAnalysis({ shareUrl });
   const calls: string[] = [];
   server.use(
     http.get('/api/user', () => HttpResponse.json(aUser())),
-    http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ analyses: [analysis] }))),
-    http.get('/api/analyses', () => HttpResponse.json({ items: [analysis], total: 1, page: 1, pageSize: 10 })),
+    http.get('/api/dashboard', () => HttpResponse.json(aDashboard({ analyses: [listed(analysis)] }))),
+    http.get('/api/analyses', () => HttpResponse.json({ items: [listed(analysis)], total: 1, page: 1, pageSize: 10 })),
     http.get('/api/analyses/:id', () => HttpResponse.json(analysis)),
     http.post('/api/analyses/:id/share', ({ params }) => {
       calls.push(`POST ${String(params.id)}`);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Award, Calendar, ChartColumn, CircleCheck, Coins, FileText, type LucideIcon } from 'lucide-react';
-import { RECENT_ANALYSES, historyTypeLabel, type DashboardAnalysis } from '@civicwatch/core/contracts/index.ts';
+import { RECENT_ANALYSES, historyTypeLabel, type AnalysisListItem } from '@civicwatch/core/contracts/index.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { timeAgo, tierDisplayName } from '../../../lib/format.ts';
@@ -20,9 +20,9 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
 }
 
 /** Opens one analysis's full results; supplied by the page, which composes the features. */
-export type RenderViewResults = (analysis: DashboardAnalysis) => ReactNode;
+export type RenderViewResults = (analysis: AnalysisListItem) => ReactNode;
 
-function RecentAnalyses({ analyses, renderViewResults }: { analyses: DashboardAnalysis[]; renderViewResults?: RenderViewResults | undefined }) {
+function RecentAnalyses({ analyses, renderViewResults }: { analyses: AnalysisListItem[]; renderViewResults?: RenderViewResults | undefined }) {
   const recent = [...analyses].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_ANALYSES);
   return (
     <Card>
@@ -44,11 +44,12 @@ function RecentAnalyses({ analyses, renderViewResults }: { analyses: DashboardAn
           <ul className="divide-y divide-slate-200">
             {recent.map((analysis) => (
               <li key={analysis.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+                <div className="min-w-0 flex-[1_1_16rem]">
                   <p className="truncate font-medium text-slate-900">{analysis.document.title}</p>
                   <p className="text-sm text-slate-500">
                     {historyTypeLabel(analysis.analysisType)} · <time dateTime={analysis.createdAt}>{timeAgo(analysis.createdAt)}</time>
                   </p>
+                  {analysis.result.summary && <p className="mt-1 line-clamp-2 break-words text-sm text-slate-600">{analysis.result.summary}</p>}
                 </div>
                 <div className="flex items-center gap-2">
                   <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
