@@ -5,7 +5,7 @@ import type { CivicWorld, Checkout } from '../support/world.ts';
 import type { Outcome } from '../support/wirings/accounts.ability.ts';
 import type { CheckoutRequest, TestCard } from '../support/wirings/payments.ability.ts';
 
-/** Spec §2 "/checkout": without query parameters the page checks out Patriot at $29. */
+/** docs/product/screens.md "Checkout": without query parameters the page checks out Patriot at $29. */
 const CHECKOUT_PAGE_DEFAULTS = { tier: 'Patriot', price: 29 } as const;
 
 const tierOf = (plan: string) => plan.toLowerCase() as TierId;

@@ -15,7 +15,7 @@ export type DatabaseKind = 'embedded' | 'server';
 /** The server of the `postgres` profile; a user there must be allowed to create databases. */
 export const serverDatabaseUrl = (): string => process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** With DATABASE_URL every instance must share one session secret (DECISIONS "Embedded defaults"); any test value will do. */
+/** With DATABASE_URL every instance must share one session secret (docs/product/self-hosting.md "Embedded defaults"); any test value will do. */
 const SERVER_SESSION_SECRET = 'cucumber-features-session-secret-not-for-production';
 
 export interface Product {

@@ -56,7 +56,7 @@ const NO_MAIL_SERVER = '@no-mail-server';
 
 /**
  * The main product is configured with a mail server (SMTP_URL), so that checkout asks for a verified
- * address (DECISIONS "E-mail verification"). Its delivery is not started: the scenarios read the e-mail in
+ * address (docs/product/accounts.md "E-mail verification"). Its delivery is not started: the scenarios read the e-mail in
  * the outbox, and nothing listens at that address.
  */
 const MAIL_SERVER = { SMTP_URL: 'smtp://civicwatch:secret@mail.civicwatch.test:587' };

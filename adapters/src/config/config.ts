@@ -89,7 +89,7 @@ export const envSchema = z
       z.string().startsWith('price_', { message: 'STRIPE_PRICE_DEFENDER must be a Stripe Price id (price_...)' }).optional()),
     /** Another Stripe API endpoint (a local test server); Stripe's own when unset. */
     STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
-    /** Real e-mail through this SMTP server; without it e-mail stays in the outbox (DECISIONS "Embedded defaults"). */
+    /** Real e-mail through this SMTP server; without it e-mail stays in the outbox (docs/product/self-hosting.md "Embedded defaults"). */
     SMTP_URL: optionalString.pipe(
       z.string().regex(/^smtps?:\/\/[^/?#]+/, { message: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' }).optional()),
     /** The From of every e-mail; `CivicWatch <no-reply@PUBLIC_URL's host>` when unset. */
@@ -177,14 +177,14 @@ export interface AppConfig {
     webhookSecret: string;
     /** Undefined for Stripe's own API. */
     apiBase: string | undefined;
-    /** Price ids given at start, written into the tiers (DECISIONS "Contract details"). */
+    /** Price ids given at start, written into the tiers (docs/product/credits-and-tiers.md "Tiers"). */
     prices: { patriot?: string; defender?: string };
   } | null;
   /** Where e-mail is sent; null keeps it in the outbox for administrators to read. */
   smtp: { url: string; from: string } | null;
   /**
    * Checkout asks for a verified e-mail address only where the verification link can arrive: with SMTP_URL
-   * (DECISIONS "E-mail verification"). The web app is told through GET /api/config.
+   * (docs/product/accounts.md "E-mail verification"). The web app is told through GET /api/config.
    */
   verifiedEmailRequired: boolean;
   /** Where rate-limit counters live, shared by every instance (ADR 0015). */

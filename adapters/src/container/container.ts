@@ -89,7 +89,7 @@ export async function migrateEmbeddedOrRefuseOutdatedSchema(runtime: Runtime): P
  * session secret are the only IO done here.
  */
 export async function createRuntime(config: AppConfig): Promise<Runtime> {
-  // Unsubscribe links are signed with the sessions' secret, so every instance signs them alike (DECISIONS).
+  // Unsubscribe links are signed with the sessions' secret, so every instance signs them alike (docs/product).
   const sessionSecret = await resolveSessionSecret(config);
   const mailSender = await createMailSender(config.smtp);
   const analysisQueue = new PgBossAnalysisQueue();

@@ -27,7 +27,8 @@ import { DocumentOcrLanguages, type DetectedLanguage } from './ocr-languages.ts'
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
 import { annotationText } from './annotation-text.ts';
-import { TesseractOcr, type PageReading, type Turn } from './tesseract-ocr.ts';
+import type { Turn } from './ocr-engine.ts';
+import { TesseractOcr, type PageReading } from './tesseract-ocr.ts';
 import { listenToTesseract } from './tesseract-output.ts';
 
 /**

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { modelFile, type OcrLanguage } from './ocr-languages.ts';
 import { rowsOf, type OcrBlock, type OcrLine } from './ocr-rows.ts';
-import type { OcrEngine, Orientation, Recognized, Turn } from './tesseract-ocr.ts';
+import type { OcrEngine, Orientation, Recognized, Turn } from './ocr-engine.ts';
 
 /** Running `tesseract` processes: ended when the extraction process exits, whatever it was doing. */
 const running = new Set<ChildProcess>();

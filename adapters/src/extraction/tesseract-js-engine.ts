@@ -9,7 +9,7 @@
 import Tesseract from 'tesseract.js';
 import type { OcrLanguage } from './ocr-languages.ts';
 import { rowsOf } from './ocr-rows.ts';
-import type { OcrEngine, Orientation, Recognized } from './tesseract-ocr.ts';
+import type { OcrEngine, Orientation, Recognized } from './ocr-engine.ts';
 
 /**
  * The thread script in place of tesseract.js's: it sends the thread's output to the debug log and reads each model

@@ -8,11 +8,9 @@
  */
 import { installedTesseractLanguages, NativeTesseractEngine } from './native-tesseract-engine.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
+import type { Orientation, Recognized, Turn } from './ocr-engine.ts';
 import { visibleLength } from './page-text.normalizer.ts';
 import { TesseractJsEngine } from './tesseract-js-engine.ts';
-
-/** Clockwise, in degrees, as a PDF's `/Rotate` and Tesseract's orientation detection count. */
-export type Turn = 0 | 90 | 180 | 270;
 
 /** The page rendered turned clockwise by `turn`, as an 8-bit greyscale image Tesseract reads. */
 export type RenderTurned = (turn: Turn) => Promise<Buffer>;
@@ -50,29 +48,7 @@ const convincing = (reading: { text: string; confidence: number }): boolean =>
  */
 const SURE_ORIENTATION = 1.5;
 
-export interface Orientation {
-  turn: Turn;
-  /** Tesseract's orientation confidence; see `SURE_ORIENTATION`. */
-  confidence: number;
-}
 
-/** A page's text as Tesseract read it, its table rows joined (`rowsOf`), and its mean word confidence (0-100). */
-export interface Recognized {
-  text: string;
-  confidence: number;
-}
-
-/**
- * A build of Tesseract that reads one page at a time. `recognize`: one column of text of varying sizes (PSM 4,
- * ADR 0021) in `languages`; `detect`: orientation and script detection, null when it cannot tell. An aborted
- * `signal` rejects with its reason and stops the work.
- */
-export interface OcrEngine {
-  recognize(image: Buffer, options: { dpi: number; languages: readonly OcrLanguage[]; signal: AbortSignal }): Promise<Recognized>;
-  detect(image: Buffer, options: { dpi: number; signal: AbortSignal }): Promise<Orientation | null>;
-  /** Gives back what the engine holds between pages (a thread and its model). */
-  close(): Promise<void>;
-}
 
 /** Native `tesseract` when it is installed and allowed (ADR 0025); tesseract.js, started only when needed. */
 interface Engines {

@@ -3,7 +3,7 @@ import type { TokenPurpose, TokenSigner } from '@civicwatch/core';
 
 /**
  * `base64url(subject).base64url(HMAC-SHA256(secret, domain, purpose, subject))`, keyed by SESSION_SECRET so
- * that every instance signs alike (DECISIONS "Embedded defaults"). The purpose is signed but not carried:
+ * that every instance signs alike (docs/product/self-hosting.md "Embedded defaults"). The purpose is signed but not carried:
  * the verifier names the one it expects. The domain string keeps these MACs apart from the session
  * cookie's signatures made with the same secret.
  */

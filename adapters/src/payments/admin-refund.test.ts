@@ -8,7 +8,7 @@ import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-w
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from './stripe/testing/fake-stripe-server.ts';
 
-// The administrator's refund (spec §6, DECISIONS "Payments") on the real Stripe adapter and SDK, against the
+// The administrator's refund (docs/product/credits-and-tiers.md "What each tier may do", docs/product/payments.md "Refunds") on the real Stripe adapter and SDK, against the
 // local fake Stripe server: never more than was paid, the reason kept, the credits taken back once.
 let fake: FakeStripe;
 let gateway: StripePaymentGateway;

@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     trustProxy: options.trustProxy ? trustNearestProxy : false,
     bodyLimit: 1024 * 1024,
-    // Paths are case-insensitive and ignore a trailing slash (spec §2), on the API as on the web app.
+    // Paths are case-insensitive and ignore a trailing slash (docs/product/screens.md "Routes"), on the API as on the web app.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });

@@ -28,7 +28,7 @@ interface PageCheck {
   then?: Shows;
 }
 
-/** The route table (spec §2, DECISIONS) and the states of it worth a check: one line per page. */
+/** The route table (docs/product/screens.md "Routes") and the states of it worth a check: one line per page. */
 const PAGES: PageCheck[] = [
   { as: 'visitor', path: '/', shows: 'Your AI-powered watchdog for government transparency' },
   { as: 'visitor', path: '/login', shows: 'Sign in to CivicWatch' },

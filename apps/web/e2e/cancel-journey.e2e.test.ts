@@ -4,7 +4,7 @@ import { startOpenAiChatServer, type OpenAiChatServer } from '../../../adapters/
 import { openJourney, type Journey } from './support/journey.ts';
 
 /**
- * A citizen cancels an analysis while it runs (DECISIONS "Cancelling"). The server asks a language model that
+ * A citizen cancels an analysis while it runs (docs/product/analysis.md "Cancelling"). The server asks a language model that
  * never answers, so the analysis runs until it is cancelled: the page says so, the credit is back, and the
  * history stays empty.
  */

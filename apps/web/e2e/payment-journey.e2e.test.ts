@@ -124,7 +124,7 @@ test('a declined card shows Stripe\'s message and grants nothing', async () => {
 
 describe('a fresh installation without SMTP_URL', () => {
   // Its own server, data dir and Stripe account, configured as a default installation that takes payments:
-  // no mail server, so no verification link could arrive, and checkout asks for none (DECISIONS "E-mail
+  // no mail server, so no verification link could arrive, and checkout asks for none (docs/product/accounts.md "E-mail
   // verification"). SMTP_URL is set empty so that the environment of the test run cannot set it.
   let plainStripe: FakeStripe;
   let plain: Journey;

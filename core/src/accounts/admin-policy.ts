@@ -1,5 +1,5 @@
 /**
- * ADMIN_EMAILS (DECISIONS "Administrators"): those accounts are admins; the first is the main
+ * ADMIN_EMAILS (docs/product/administration.md "Who is an administrator"): those accounts are admins; the first is the main
  * administrator, who cannot be deleted or demoted.
  */
 export class AdminPolicy {

@@ -1,4 +1,4 @@
-/** The numbers of the admin panel's System stats (spec §2 "/admin", §6). */
+/** The numbers of the admin panel's System stats (docs/product/administration.md "Admin panel", docs/product/credits-and-tiers.md "What each tier may do"). */
 export interface AdminStats {
   totalUsers: number;
   /** Users on the Citizen tier. */
@@ -13,7 +13,7 @@ export interface AdminStats {
 
 /**
  * The currency of every recorded payment, as an ISO 4217 code. The payments table keeps no currency because
- * the product sells in one: tier prices are whole US dollars (DECISIONS "Contract details"), the Stripe prices and the
+ * the product sells in one: tier prices are whole US dollars (docs/product/api.md "Wire formats"), the Stripe prices and the
  * discount coupons made for them are in usd, and Stripe refuses a coupon in another currency than its price.
  * Selling in a second currency would need a currency column on payments and one revenue series per currency.
  */

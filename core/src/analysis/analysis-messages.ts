@@ -12,7 +12,7 @@ export const CUSTOM_ANALYSIS_MESSAGE = 'Custom analysis available for paying sub
 export const COMPARISON_MESSAGE = 'Comparing versions is available for paying subscribers';
 /** What a waiting citizen is told when something broke on our side; the credit is back either way. */
 export const ANALYSIS_FAILED_MESSAGE = 'The analysis could not be completed. Your credit has been returned.';
-/** Its owner cancelled it; the credit is back either way (DECISIONS "Cancelling"). */
+/** Its owner cancelled it; the credit is back either way (docs/product/analysis.md "Cancelling"). */
 export const ANALYSIS_CANCELLED_MESSAGE = 'Analysis cancelled. Your credit has been returned.';
 export const ACCOUNT_DELETED_DURING_ANALYSIS_MESSAGE = 'This account was deleted while the analysis ran, so nothing was saved.';
 /** The request stopped waiting, the analysis did not stop: its credit is settled when it ends. */

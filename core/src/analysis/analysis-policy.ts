@@ -5,7 +5,7 @@ import { plural } from '../contracts/plural.ts';
 import type { SubscriptionTier } from '../tiers/subscription-tier.ts';
 import type { DocumentSource } from './read-document.ts';
 
-/** What an analysis or a comparison costs, in credits (spec §9). */
+/** What an analysis or a comparison costs, in credits (docs/product/credits-and-tiers.md "Tiers"). */
 export const ANALYSIS_COST = 1;
 
 /** The title the spec gives a document: the one typed, else the PDF's file name without `.pdf`, else its default. */

@@ -6,7 +6,7 @@ import type { SettingKey } from '../settings/setting-repository.port.ts';
 import type { Jurisdiction } from './document-analyzer.port.ts';
 import { isNonEnglish } from './language-detector.port.ts';
 
-/** Which administrator-edited prompt (spec §3 "Setting") an analysis runs with, as the catalogue says for its type and tier. */
+/** Which administrator-edited prompt (docs/product/analysis.md "Analysis types") an analysis runs with, as the catalogue says for its type and tier. */
 export const promptKeyFor = (analysisType: AnalysisType, paidTier: boolean): SettingKey =>
   analysisTypeOf(analysisType).promptKey[paidTier ? 'paid' : 'free'];
 

@@ -1,7 +1,7 @@
 import type { StoredAnalysisType } from '../contracts/analysis-summary.contract.ts';
 import type { ShareLink } from './share-link.ts';
 
-/** A stored analysis: the result, title, type and counts; never the document's text or bytes (DECISIONS, privacy). */
+/** A stored analysis: the result, title, type and counts; never the document's text or bytes (docs/product/accounts.md "Privacy promise"). */
 export interface StoredAnalysis {
   id: string;
   userId: string;

@@ -8,7 +8,7 @@ const listSections = ['keyInsights', 'constitutionalIssues', 'citizenAction', 'l
 
 /**
  * Looks for every amount, percentage, number and date of the summary and of each point in the document's pages
- * (DECISIONS "Numbers a model writes are checked"). A point stating one the document does not contain is marked
+ * (docs/product/analysis.md "Checked numbers"). A point stating one the document does not contain is marked
  * after its text, and its citations become unverified: its quote may well be on its page, but the point says more
  * than the quote does, so nothing may show it as verified. The figures are named in the returned warning.
  */

@@ -1,7 +1,7 @@
 /**
  * Figures written in a text (amounts, percentages, numbers, dates) and the figures a document contains, so that a
- * language model's figures can be looked for in the document it analysed (DECISIONS "Numbers a model writes are
- * checked"). Only shapes are read here; figure-check.ts decides what a result says about a missing one.
+ * language model's figures can be looked for in the document it analysed (docs/product/analysis.md "Checked
+ * numbers"). Only shapes are read here; figure-check.ts decides what a result says about a missing one.
  *
  * Every pattern is a bounded repetition without nested quantifiers: a scan is linear in the text's length.
  * Long because every written form of a figure is read here and nowhere else: amounts in their currencies, both

@@ -9,7 +9,7 @@ type DraftCitation = AnalyzerDraft['citations'][number];
 const MIN_VERIFIABLE_QUOTE = 3;
 
 /**
- * The canonical form in which a quote and a page are compared (DECISIONS "Analysis results": `verified`
+ * The canonical form in which a quote and a page are compared (docs/product/analysis.md "Result fields": `verified`
  * means the quote is in the extracted text of its page). It forgives what PDF extraction and models
  * change without changing the words: Unicode compatibility forms (ligatures, full-width), curly vs straight
  * and TeX-style quotes, dash variants, soft hyphens, words hyphenated across a line end, runs of
@@ -83,7 +83,7 @@ export const groundCitations = (
 
 /**
  * The facts whose quote is in the text of the page they name, marked verified; the others are dropped, since a
- * fact is stated as one and nothing unverified may be (DECISIONS "Analysis results").
+ * fact is stated as one and nothing unverified may be (docs/product/analysis.md "Result fields").
  */
 export const groundFacts = (facts: readonly DraftFact[], pages: readonly ExtractedPage[]): Fact[] => {
   const normalized = new Map(pages.map((p) => [p.number, normalizeForGrounding(p.text)]));

@@ -3,9 +3,9 @@ import type { DocumentSource } from './read-document.ts';
 
 /**
  * An analysis whose credit has been taken and whose outcome is not stored yet: everything its job needs,
- * the uploaded document included, so that any worker can run it and a retry can run it again (DECISIONS
+ * the uploaded document included, so that any worker can run it and a retry can run it again (docs/product/credits-and-tiers.md
  * "Credits"). The job's end deletes the row, whether the analysis is stored or refunded, so no document
- * outlives its analysis (DECISIONS "Privacy promise"); the job itself carries ids only.
+ * outlives its analysis (docs/product/accounts.md "Privacy promise"); the job itself carries ids only.
  */
 /** A document waiting for its job: its title and its bytes or text. */
 export interface PendingDocument {

@@ -2,11 +2,11 @@ import { domainError, type DomainError } from '../shared/domain-error.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import type { ExtractedDocument, ExtractionProgress, TextExtractor } from './text-extractor.port.ts';
 
-/** The spec's hint (§5), enforced by the server (DECISIONS "What the server enforces"). */
+/** The spec's hint (§5), enforced by the server (docs/product/analysis.md "Document limits"). */
 export const MIN_DOCUMENT_CHARACTERS = 50;
 export const TOO_SHORT_MESSAGE = `The document needs at least ${MIN_DOCUMENT_CHARACTERS} characters of text to analyse.`;
 
-/** A tier's content limits (DECISIONS "What the server enforces"). */
+/** A tier's content limits (docs/product/analysis.md "Document limits"). */
 export interface DocumentLimits {
   maxPages: number;
   maxCharacters: number;

@@ -4,11 +4,11 @@ import { settingKeys } from '../settings/setting-repository.port.ts';
 import { normalizeTierId } from './tiers.contract.ts';
 import { REVENUE_CURRENCY, TREND_DAYS } from '../admin/admin-stats.port.ts';
 
-/** What a signed-in account without the admin role is told, by the API's 403 and the /admin page (spec §6). */
+/** What a signed-in account without the admin role is told, by the API's 403 and the /admin page (docs/product/credits-and-tiers.md "What each tier may do"). */
 export const NOT_ADMIN_MESSAGE = "You don't have admin permissions.";
 
 /**
- * Paging of the admin lists, for the API, the panel and the CLI alike (DECISIONS "Contract details":
+ * Paging of the admin lists, for the API, the panel and the CLI alike (docs/product/api.md "Wire formats":
  * GET /api/admin/users stays a plain array; the total travels in X-Total-Count).
  */
 const pageFields = {
@@ -19,11 +19,11 @@ const pageFields = {
 export const userListQuerySchema = z.object({ ...pageFields, q: textField().pipe(z.string().trim().max(200, { message: 'A search has at most 200 characters' })).optional() });
 export const auditListQuerySchema = z.object(pageFields);
 
-/** GET /api/admin/settings: the three prompts (spec §3 "Setting"). */
+/** GET /api/admin/settings: the three prompts (docs/product/analysis.md "Analysis types"). */
 export const settingViewSchema = z.object({ key: z.enum(settingKeys), value: z.string() }).meta({ id: 'SettingView', description: 'One AI prompt' });
 export const settingListSchema = z.array(settingViewSchema);
 
-/** POST /api/admin/settings: one prompt; the panel sends it three times (spec §7). */
+/** POST /api/admin/settings: one prompt; the panel sends it three times (docs/product/api.md "Endpoints"). */
 export const updateSettingSchema = z.object({
   key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
   value: textField('A prompt is required')
@@ -41,7 +41,7 @@ const tierInput = z.string({ error: 'Choose a tier' }).transform((raw, ctx) => {
 });
 const wholeCredits = z.number({ error: 'Credits must be a whole number' }).int({ message: 'Credits must be a whole number' });
 
-/** POST /api/admin/update-user-tier (spec §7): the tier and the credits the user then has. */
+/** POST /api/admin/update-user-tier (docs/product/api.md "Endpoints"): the tier and the credits the user then has. */
 export const updateUserTierSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   tier: tierInput,
@@ -57,7 +57,7 @@ export const grantCreditsSchema = z.object({
 });
 export type GrantCreditsInput = z.output<typeof grantCreditsSchema>;
 
-/** POST /api/admin/refund (spec §3 "Payloads", §7): dollars, as the panel's form sends them; a reason is required. */
+/** POST /api/admin/refund (docs/product/api.md "Endpoints"): dollars, as the panel's form sends them; a reason is required. */
 export const refundSchema = z.object({
   userId: z.uuid({ message: 'Unknown user' }),
   amount: z.coerce.number({ error: 'The amount must be a number' })

@@ -8,9 +8,9 @@ import type { SettingKey } from '../settings/setting-repository.port.ts';
  */
 
 /**
- * The analysis types (spec §2 "Analyze page"): `label` and `description` are the spec's words, `promptKey`
- * the administrator's prompt an analysis runs with (spec §3 "Setting"; Citizen's prompt is federal-level only,
- * spec §1), `paidOnly` whether the Citizen tier is refused it.
+ * The analysis types (docs/product/screens.md "Analyze page"): `label` and `description` are the spec's words, `promptKey`
+ * the administrator's prompt an analysis runs with (docs/product/analysis.md "Analysis types"; Citizen's prompt is federal-level only,
+ * docs/product/README.md), `paidOnly` whether the Citizen tier is refused it.
  */
 export const analysisTypes = [
   {
@@ -51,7 +51,7 @@ export const analysisTypeOf = (key: AnalysisTypeKey): AnalysisTypeEntry => analy
 export const historyTypeLabel = (key: AnalysisTypeKey | 'comparison'): string =>
   key === 'comparison' ? 'Version comparison' : analysisTypeOf(key).label;
 
-/** The summary, first part of every result: `reportLabel` is its heading in the PDF report (spec §7). */
+/** The summary, first part of every result: `reportLabel` is its heading in the PDF report (docs/product/analysis.md "PDF report"). */
 export const summarySection = {
   key: 'summary',
   label: 'Summary',
@@ -60,9 +60,9 @@ export const summarySection = {
 } as const;
 
 /**
- * The lists of a result (spec §3), in the order every reader shows them: `label` and `empty` are the screens'
+ * The lists of a result (docs/product/analysis.md "Result fields"), in the order every reader shows them: `label` and `empty` are the screens'
  * words, `maxItems` the longest list a result keeps (a citizen reads a result, not a dump of every finding),
- * `inReport` whether the PDF report shows the list always, only when it has items, or never (spec §7).
+ * `inReport` whether the PDF report shows the list always, only when it has items, or never (docs/product/analysis.md "PDF report").
  */
 export const listSections = [
   { key: 'keyInsights', label: 'Key Insights', empty: 'No key insights were identified.', maxItems: 8, inReport: 'always' },

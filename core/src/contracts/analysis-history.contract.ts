@@ -4,7 +4,7 @@ import { textField } from './fields.ts';
 import { analysisResultSchema } from './analysis-result.contract.ts';
 import { analysisListItemSchema } from './dashboard.contract.ts';
 
-/** POST /api/analyze answers the result itself (spec §3 fields at the top level) plus its id and time (DECISIONS). */
+/** POST /api/analyze answers the result itself (docs/product/analysis.md "Result fields" fields at the top level) plus its id and time (docs/product). */
 export const analyzeResponseSchema = analysisResultSchema.extend({
   analysisId: z.uuid(),
   createdAt: z.iso.datetime(),

@@ -11,7 +11,7 @@ export type AnalyzerName = (typeof analyzerNames)[number];
 
 /**
  * One grounding of one point: `section` names the list (or `summary`), `index` the item in it,
- * `verified` is true only when the quote was found in the extracted text of `page` (DECISIONS "Analysis results").
+ * `verified` is true only when the quote was found in the extracted text of `page` (docs/product/analysis.md "Result fields").
  */
 export const citationSchema = z.object({
   section: citedSectionSchema,
@@ -49,8 +49,8 @@ const listed = (items: readonly string[], last: 'or' | 'and'): string =>
 const NAMED_FIGURES = 6;
 
 /**
- * Written after a point of a language model that states a figure the document does not contain (DECISIONS "Numbers
- * a model writes are checked"): part of the point's text, so every reader shows it (web, PDF report, command line).
+ * Written after a point of a language model that states a figure the document does not contain (docs/product/analysis.md "Checked
+ * numbers"): part of the point's text, so every reader shows it (web, PDF report, command line).
  */
 export const figureMarker = (figures: readonly string[]): string => `(Check this: the document does not contain ${listed(figures, 'or')}.)`;
 
@@ -93,7 +93,7 @@ const findingsSchema = z.object({
   sentiment: sentimentSchema,
 });
 
-/** The analysis result (spec §3 fields and shapes, plus the optional additions of DECISIONS). */
+/** The analysis result: its fields and shapes, and the additions since the first release (docs/product/analysis.md "Result fields"). */
 export const analysisResultSchema = findingsSchema.extend({
   /** Results stored before facts existed have none. */
   facts: z.array(factSchema).default([]),
@@ -133,7 +133,7 @@ const resultShape = analysisResultSchema.shape;
 
 /**
  * A result as readers get it back from storage, read with the result's own fields but forgiving what older
- * analyses lack (DECISIONS "Analysis results"): results stored before citations, facts or some metadata
+ * analyses lack (docs/product/analysis.md "Result fields"): results stored before citations, facts or some metadata
  * existed read as empty lists and absent metadata (`undefined`, where `null` means "looked, found none").
  */
 const storedResultSchema = z.object({
@@ -150,7 +150,7 @@ const storedResultSchema = z.object({
 });
 export type StoredAnalysisResult = z.infer<typeof storedResultSchema>;
 
-/** Reads a stored or freshly answered result (spec §3: an object, or a JSON string); null when it is not a result at all. */
+/** Reads a stored or freshly answered result (docs/product/analysis.md "Result fields": an object, or a JSON string); null when it is not a result at all. */
 export function readStoredResult(raw: unknown): StoredAnalysisResult | null {
   let value = raw;
   if (typeof value === 'string') {

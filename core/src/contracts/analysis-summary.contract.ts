@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { analysisTypeKeys, comparisonEntry } from './analysis-catalogue.ts';
 
-/** One stored analysis as the dashboard lists it (spec §3 "Analysis (as displayed)"). */
+/** One stored analysis as the dashboard lists it (docs/product/screens.md "Dashboard"). */
 export const analysisTypeSchema = z.enum(analysisTypeKeys);
 export type AnalysisType = z.infer<typeof analysisTypeSchema>;
 

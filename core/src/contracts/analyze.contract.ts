@@ -7,7 +7,7 @@ export const MAX_TEXT_CHARACTERS = 10_000;
 export const MAX_CUSTOM_FOCUS_CHARACTERS = 2_000;
 export const DEFAULT_TEXT_TITLE = 'Text Document';
 export const DEFAULT_DOCUMENT_TITLE = 'Government Document';
-/** One uploaded PDF at most, of at most 10 MB (spec §9). */
+/** One uploaded PDF at most, of at most 10 MB (docs/product/credits-and-tiers.md "Tiers"). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_CHARACTERS = 200;
 
@@ -19,7 +19,7 @@ export const progressIdField = z.preprocess(blankToUndefined, z.uuid({ message: 
   .describe('A UUID of the client\'s making, to follow GET /api/analyze/progress/{progressId}');
 
 /**
- * What an analysis is asked for, besides the document (spec §3 "Analyze request"): shared by the API's
+ * What an analysis is asked for, besides the document (docs/product/api.md "Endpoints"): shared by the API's
  * multipart fields, the Analyze page and `civicwatch analyze`. Tier rules (state and custom for paid
  * tiers) are the use case's, not the schema's.
  */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { emailField, passwordField, usernameField } from './fields.ts';
 
-/** POST /api/login and the sign-in form (spec §5 "Sign-in"). */
+/** POST /api/login and the sign-in form (docs/product/screens.md "Form checks"). */
 export const signInSchema = z.object({
   email: emailField('Please enter a valid email address'),
   password: passwordField,
 }).meta({ id: 'SignIn', description: 'Sign-in credentials' });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** POST /api/register (spec §3 "Sign-up has firstName (filled from the username), email, password"). */
+/** POST /api/register (docs/product/accounts.md "Sign-up"). */
 export const registerSchema = z.object({
   firstName: usernameField,
   email: emailField('Invalid email address'),
@@ -16,7 +16,7 @@ export const registerSchema = z.object({
 }).meta({ id: 'Register', description: 'A new account: `firstName` is the username the sign-up form asks for' });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The /signup form (spec §5 "Sign-up"): username becomes firstName on the wire. */
+/** The /signup form (docs/product/screens.md "Form checks"): username becomes firstName on the wire. */
 export const signUpFormSchema = z
   .object({
     username: usernameField,

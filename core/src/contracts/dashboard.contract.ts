@@ -43,7 +43,7 @@ export const analysisViewSchema = z.object({
 }).meta({ id: 'Analysis', description: 'One stored analysis or comparison with its full result' });
 export type AnalysisView = z.infer<typeof analysisViewSchema>;
 
-/** GET /api/dashboard (spec §3 "Dashboard data"). */
+/** GET /api/dashboard (docs/product/screens.md "Dashboard"). */
 export const dashboardSchema = z.object({
   user: userViewSchema,
   analyses: z.array(analysisListItemSchema),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error body (DECISIONS "Errors"). */
+/** Every API error body (docs/product/api.md "Errors"). */
 export const errorBodySchema = z.object({
   code: z.string().describe('Stable, for programs: `credits.insufficient`, `validation.invalid`, …'),
   message: z.string().describe('What to tell the person, in their words'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field pieces shared by the input schemas. Each input keeps its own schema and the spec's own
- * messages (spec §5); these pieces only stop the rules themselves from being written twice.
+ * messages (docs/product/screens.md "Form checks"); these pieces only stop the rules themselves from being written twice.
  */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;

@@ -1,4 +1,4 @@
-/** Countries of the Analyze page (spec §3, 26 entries): code on the wire, name on screen. */
+/** Countries of the Analyze page (docs/product/api.md "Wire formats", 26 entries): code on the wire, name on screen. */
 export const countries = [
   ['US', 'United States'], ['CA', 'Canada'], ['GB', 'United Kingdom'], ['AU', 'Australia'],
   ['DE', 'Germany'], ['FR', 'France'], ['IT', 'Italy'], ['ES', 'Spain'], ['NL', 'Netherlands'],
@@ -11,7 +11,7 @@ export type CountryCode = (typeof countries)[number][0];
 export const countryCodes = countries.map(([code]) => code) as unknown as readonly [CountryCode, ...CountryCode[]];
 export const countryName = (code: string): string => countries.find(([c]) => c === code)?.[1] ?? code;
 
-/** The 50 US states (spec §3). */
+/** The 50 US states (docs/product/api.md "Wire formats"). */
 export const usStates = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
   ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['FL', 'Florida'], ['GA', 'Georgia'],
@@ -29,7 +29,7 @@ export const usStateName = (code: string): string => usStates.find(([c]) => c ==
 
 /**
  * The law the offline analyzer leaves unchecked for a jurisdiction, as a sentence names it ("Illinois law"); null
- * when there is none. It knows the US Constitution only (DECISIONS "State selection with the offline analyzer"),
+ * when there is none. It knows the US Constitution only (docs/product/analysis.md "Analyzers"),
  * so a state's law, or another country's, needs a language model. The Analyze page says so before a credit is
  * spent, the result after: one wording for both.
  */

@@ -26,7 +26,7 @@ export type OutboxListQuery = z.output<typeof outboxListQuerySchema>;
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 
-/** One outbox message as administrators read it (DECISIONS "Embedded defaults": the outbox administrators can read). */
+/** One outbox message as administrators read it (docs/product/self-hosting.md "Embedded defaults": the outbox administrators can read). */
 export const outboxMessageViewSchema = z.object({
   id: z.string(),
   /** The account it was written for; a deleted account's messages go with it (ADR 0009). */

@@ -3,7 +3,7 @@ import { textField } from './fields.ts';
 import { normalizePromoCode } from './promo.contract.ts';
 import { tierIdSchema } from './tiers.contract.ts';
 
-/** The checkout's only text when this server has no Stripe keys (DECISIONS "Embedded defaults"). */
+/** The checkout's only text when this server has no Stripe keys (docs/product/self-hosting.md "Embedded defaults"). */
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Payments are not configured on this server.';
 
 const wholeDollars = z.number({ error: 'The amount must be a whole number of dollars' }).int({ message: 'The amount must be a whole number of dollars' }).min(0).max(100_000);
@@ -11,7 +11,7 @@ const paidTier = z.string({ error: 'Choose a plan' }).transform((v) => v.trim().
 const optionalPromo = textField().optional().nullable().transform((v) => (v ? normalizePromoCode(v) : undefined)).pipe(z.string().max(64).optional());
 
 /**
- * POST /api/create-payment-intent (spec §7): the amount the page shows, in whole dollars (the discounted
+ * POST /api/create-payment-intent (docs/product/payments.md "Checkout"): the amount the page shows, in whole dollars (the discounted
  * amount when a discount code applies), checked against the server's own price.
  */
 export const createPaymentIntentSchema = z.object({
@@ -38,7 +38,7 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
 /** POST /api/create-subscription (the developer pages): a tier at full price. */
 export const createSubscriptionSchema = z.object({ tier: paidTier }).meta({ id: 'CreateSubscription', description: 'A paid tier at full price' });
 
-/** POST /api/payment-success (spec §7). */
+/** POST /api/payment-success (docs/product/payments.md "Checkout"). */
 export const paymentSuccessSchema = z.object({
   payment_intent_id: z.string({ error: 'payment_intent_id is required' }).trim().min(1, { message: 'payment_intent_id is required' }).max(255),
   tier: z.string().optional(),
@@ -46,7 +46,7 @@ export const paymentSuccessSchema = z.object({
 }).meta({ id: 'PaymentSuccess', description: 'A payment the browser confirmed with Stripe' });
 export type PaymentSuccessInput = z.output<typeof paymentSuccessSchema>;
 
-/** Its answer: `credits` is the new balance ("You now have {n} credits", DECISIONS "Contract details"). */
+/** Its answer: `credits` is the new balance ("You now have {n} credits", docs/product/payments.md "Confirming a payment"). */
 export const paymentSuccessResponseSchema = z.object({
   credits: z.number().int().nonnegative(),
   tier: tierIdSchema,

@@ -6,7 +6,7 @@ const optionalText = (max: number) =>
   textField().pipe(z.string().trim().max(max, { message: `Must be at most ${max} characters` })).optional();
 
 /**
- * PATCH /api/profile and the Profile Settings form (spec §3 "Profile update", §5 "All fields are optional").
+ * PATCH /api/profile and the Profile Settings form (docs/product/accounts.md "Profile").
  * An empty string clears a field; names keep the rule of fields.ts' nameField. The state is a two-letter code in
  * the United States and free text elsewhere.
  */

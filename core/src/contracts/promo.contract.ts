@@ -6,10 +6,10 @@ export const promoTypeSchema = z.enum(promoTypes);
 export type PromoType = z.infer<typeof promoTypeSchema>;
 
 export const MISSING_PROMO_CODE_MESSAGE = 'Please enter a promo code';
-/** Spec §5 "Admin promo creation": the panel's alert, and the CLI's message, for a missing code or expiry. */
+/** docs/product/administration.md "Promo codes": the panel's alert, and the CLI's message, for a missing code or expiry. */
 export const PROMO_REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields (code and expiry date)';
 
-/** Codes are matched trimmed and upper-cased, as the checkout and redeem inputs type them (spec §5). */
+/** Codes are matched trimmed and upper-cased, as the checkout and redeem inputs type them (docs/product/screens.md "Form checks"). */
 export const normalizePromoCode = (raw: string): string => storableText(raw).trim().toUpperCase();
 
 /** POST /api/validate-promo and POST /api/redeem-promo: `{ code }`, non-empty after trimming. */
@@ -20,7 +20,7 @@ export const promoCodeInputSchema = z.object({
 }).meta({ id: 'PromoCode', description: 'A promo code as typed; matched trimmed and upper-cased' });
 export type PromoCodeInput = z.infer<typeof promoCodeInputSchema>;
 
-/** POST /api/validate-promo answer (spec §3 "Promo validation response"). */
+/** POST /api/validate-promo answer (docs/product/api.md "Endpoints"). */
 export const promoValidationSchema = z.object({
   type: promoTypeSchema,
   credits: z.number().int().nonnegative(),
@@ -28,7 +28,7 @@ export const promoValidationSchema = z.object({
 }).meta({ id: 'PromoValidation', description: 'What a promo code would give' });
 export type PromoValidation = z.infer<typeof promoValidationSchema>;
 
-/** POST /api/redeem-promo answer: the credits granted and the new balance (DECISIONS "Contract details"). */
+/** POST /api/redeem-promo answer: the credits granted and the new balance (docs/product/credits-and-tiers.md "Promo codes"). */
 export const redeemPromoResponseSchema = z.object({
   credits: z.number().int().positive(),
   balance: z.number().int().nonnegative(),
@@ -60,7 +60,7 @@ const wholeNumber = (message: string) =>
 
 /**
  * Creating a promo code: the admin panel's form and POST /api/admin/promo-codes, and `civicwatch promo
- * create` (spec §5 "Admin promo creation", §9 "Promo defaults"). Numbers are whole; credits and discount
+ * create` (docs/product/administration.md "Promo codes"). Numbers are whole; credits and discount
  * default to 0 and max uses to 1; a credits code grants at least 1 credit, a discount is 1 to 100 percent.
  * The expiry must lie in the future when the schema is checked; CreatePromo checks it again by its clock.
  */
@@ -105,7 +105,7 @@ export const createPromoSchema = z
   .meta({ id: 'CreatePromo', description: 'A new promo code: credits, or a first-month discount' });
 export type CreatePromoInput = z.output<typeof createPromoSchema>;
 
-/** A promo code as administrators see it (spec §3 "Promo code"). */
+/** A promo code as administrators see it (docs/product/credits-and-tiers.md "Promo codes"). */
 export const promoCodeViewSchema = z.object({
   id: z.uuid(),
   code: z.string(),

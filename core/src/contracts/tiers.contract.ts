@@ -4,14 +4,14 @@ export const tierIds = ['citizen', 'patriot', 'defender'] as const;
 export const tierIdSchema = z.enum(tierIds);
 export type TierId = z.infer<typeof tierIdSchema>;
 
-/** The free tier (spec §6); every other tier is paid. */
+/** The free tier (docs/product/credits-and-tiers.md "What each tier may do"); every other tier is paid. */
 export const FREE_TIER_ID: TierId = 'citizen';
 /** Whether a tier, or a user's tier id, is a paid one: what paying subscribers get (states, custom focus, comparisons). */
 export const isPaidTier = (tier: string | { id: string }): boolean => (typeof tier === 'string' ? tier : tier.id) !== FREE_TIER_ID;
 
 /**
  * Tier ids are lower case on the wire and matched case-insensitively wherever they arrive;
- * `free`, empty or absent mean citizen (spec §3, DECISIONS "Contract details").
+ * `free`, empty or absent mean citizen (docs/product/credits-and-tiers.md "Tiers", docs/product/credits-and-tiers.md "Tiers").
  */
 export const normalizeTierId = (raw: string | null | undefined): TierId | null => {
   const id = (raw ?? '').trim().toLowerCase();
@@ -19,7 +19,7 @@ export const normalizeTierId = (raw: string | null | undefined): TierId | null =
   return (tierIds as readonly string[]).includes(id) ? (id as TierId) : null;
 };
 
-/** GET /api/subscription-tiers item (spec §3 "Subscription tier"); price is whole dollars as a string. */
+/** GET /api/subscription-tiers item (docs/product/credits-and-tiers.md "Tiers"); price is whole dollars as a string. */
 export const subscriptionTierSchema = z.object({
   id: tierIdSchema,
   name: z.string(),

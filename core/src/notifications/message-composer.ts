@@ -41,7 +41,7 @@ const writesToItsTypist = (user: User, to: string) => user.emailVerifiedAt !== n
 
 /**
  * The texts of CivicWatch's e-mail, ready for the outbox. Every message ends with the link that turns off
- * optional e-mail (DECISIONS "Other"), signed for its recipient; essential account e-mail (welcome, the
+ * optional e-mail (docs/product/accounts.md "E-mail and unsubscribing"), signed for its recipient; essential account e-mail (welcome, the
  * account's links and security notices) is sent whatever the preferences say. Receipts go to users who keep
  * them on in account settings (the place that enqueues them checks); the link leaves that setting alone.
  */
@@ -54,7 +54,7 @@ export class MessageComposer {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** The link of the /unsubscribe page for this user (spec §2). */
+  /** The link of the /unsubscribe page for this user (docs/product/screens.md "Unsubscribe"). */
   unsubscribeUrl(userId: string): string {
     return `${this.publicUrl}/unsubscribe?token=${encodeURIComponent(this.signer.sign('unsubscribe', userId))}`;
   }

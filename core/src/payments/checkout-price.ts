@@ -1,5 +1,5 @@
 /**
- * What the first month costs in whole dollars (spec §7, §9; DECISIONS "Contract details"): the tier's price,
+ * What the first month costs in whole dollars (docs/product/payments.md "Checkout", docs/product/credits-and-tiers.md "Tiers"; docs/product/payments.md "Checkout"): the tier's price,
  * less a discount code's percent, rounded to whole dollars. Renewals are always the full price.
  */
 export const firstMonthDollars = (priceCents: number, discountPercent: number): number =>

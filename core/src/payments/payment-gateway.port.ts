@@ -2,7 +2,7 @@ import type { Result } from '../shared/result.ts';
 import type { DomainError } from '../shared/domain-error.ts';
 
 /**
- * The payment provider, seen from the domain (DECISIONS "Payments"). Amounts are integer cents.
+ * The payment provider, seen from the domain (docs/product/payments.md). Amounts are integer cents.
  * Every method that reaches the provider answers `payments.provider_error` when it cannot be reached or
  * refuses the call; the domain never sees the provider's own types.
  */

@@ -18,7 +18,7 @@ export interface Settlement {
 
 /**
  * Grants what a paid invoice buys, once per invoice, whoever reports it first: `payment-success` or the
- * webhook (DECISIONS "Contract details"). Runs inside the caller's transaction.
+ * webhook (docs/product/payments.md "Confirming a payment"). Runs inside the caller's transaction.
  *
  * The invoice row's primary key decides "first": a second report inserts nothing and grants nothing.
  * A first invoice also counts its checkout promo code as used (a credits code adds its credits now, after

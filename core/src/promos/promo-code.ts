@@ -38,7 +38,7 @@ export const promoTerms = (promo: PromoCode): Record<string, unknown> => ({
   isActive: promo.isActive,
 });
 
-/** The user-facing refusals of a promo code; the web app shows them as the toast's text (spec §8). */
+/** The user-facing refusals of a promo code; the web app shows them as the toast's text (docs/product/screens.md "Messages"). */
 export const promoMessages = {
   unknown: 'This promo code does not exist',
   inactive: 'This promo code is no longer active',

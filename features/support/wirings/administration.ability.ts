@@ -18,7 +18,7 @@ export interface AuditEntryView {
 }
 
 /**
- * The promo code form as the administrator fills it in (spec §5 "Admin promo creation"), every field as
+ * The promo code form as the administrator fills it in (docs/product/administration.md "Promo codes"), every field as
  * typed; an empty string is a field left empty. Each wiring sends it the way its own front end does.
  */
 export interface PromoForm {
@@ -69,7 +69,7 @@ export interface Administration {
   setAdminRole(email: string, role: 'admin' | 'user'): Promise<Outcome<UserView>>;
 }
 
-/** Spec §5: the panel reads its numbers as integers, with a default for an empty or unreadable field. */
+/** docs/product/screens.md "Form checks": the panel reads its numbers as integers, with a default for an empty or unreadable field. */
 const integerOr = (text: string, fallback: number): number => {
   const n = Number.parseInt(text, 10);
   return Number.isNaN(n) ? fallback : n;

@@ -1,7 +1,7 @@
 import type { AnalysisList, AnalyzeResponse, CompareResponse, AnalysisView } from '@civicwatch/core';
 import type { Outcome } from './accounts.ability.ts';
 
-/** What the Analyze page sends (spec §3 "Analyze request"), field for field. */
+/** What the Analyze page sends (docs/product/api.md "Endpoints"), field for field. */
 export interface AnalyzeRequest {
   pdf?: UploadedPdf;
   text?: string;

@@ -4,7 +4,7 @@ import type { Outcome } from './accounts.ability.ts';
 import { panelPromoRequest, type Administration, type AuditEntryView } from './administration.ability.ts';
 import type { HttpSession } from './http-accounts.ts';
 
-/** A refusal keeps its status: the guard's 401 and 403 are part of the contract (DECISIONS "Contract details"). */
+/** A refusal keeps its status: the guard's 401 and 403 are part of the contract (docs/product/api.md "Errors"). */
 const outcome = <T>(response: LightMyRequestResponse): Outcome<T> => {
   if (response.statusCode < 300) return { ok: true, value: (response.body ? response.json() : null) as T };
   const body = response.json<{ code: string; message: string }>();
@@ -15,7 +15,7 @@ const notOffered = (action: string): never => {
   throw new Error(`The admin API has no route for ${action}: tag the scenario @no-api-route`);
 };
 
-/** Drives the admin panel's calls (spec §7, DECISIONS "Contract details") with the session's cookie. */
+/** Drives the admin panel's calls (docs/product/api.md "Endpoints", docs/product/api.md "Errors") with the session's cookie. */
 export function httpAdministration(app: FastifyInstance, session: HttpSession): Administration {
   const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     outcome<T>(await app.inject({

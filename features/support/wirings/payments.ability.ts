@@ -3,7 +3,7 @@ import type {
 } from '@civicwatch/core';
 import type { Outcome } from './accounts.ability.ts';
 
-/** What the checkout page sends to `create-payment-intent` (spec §7): whole dollars. */
+/** What the checkout page sends to `create-payment-intent` (docs/product/payments.md "Checkout"): whole dollars. */
 export interface CheckoutRequest {
   tier: string;
   amount: number;

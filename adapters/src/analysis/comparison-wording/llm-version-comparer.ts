@@ -69,7 +69,7 @@ export class LlmVersionComparer implements VersionComparer {
     if (!answer.ok) return withWarning(draft, MODEL_UNAVAILABLE_WARNING);
     const wording = readWording(answer.value, count);
     if (!wording.ok) {
-      // No document text in logs (DECISIONS "Privacy promise"): the problem says only what was wrong.
+      // No document text in logs (docs/product/accounts.md "Privacy promise"): the problem says only what was wrong.
       this.logger?.warn({ problem: wording.problem }, 'LLM wording of a comparison is unusable; keeping the comparison\'s own');
       return withWarning(draft, WORDING_UNUSABLE_WARNING);
     }

@@ -13,7 +13,7 @@ const inventedFiguresWarning = (figures: readonly string[]): string => {
 };
 
 /**
- * The draft in the model's words where they can be trusted (DECISIONS "Numbers a model writes are checked"):
+ * The draft in the model's words where they can be trusted (docs/product/analysis.md "Checked numbers"):
  * every amount, date, percentage and number of its summary and of each statement is looked for in both versions
  * and in the comparison's own wording (which says how many changes it found). A summary or a statement with a
  * figure found in none keeps the comparison's own words, and a warning names the figures. Only the first

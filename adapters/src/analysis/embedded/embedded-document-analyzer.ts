@@ -163,7 +163,7 @@ const informative = (u: TextUnit, kinds: Set<PatternKind>): boolean =>
   ((u.kind === 'prose' && u.wordCount >= 6 && !FRAGMENT.test(u.text)) || (u.kind === 'table' && kinds.has('amount') && u.wordCount >= 3));
 
 /**
- * The offline default analyzer (DECISIONS "Embedded defaults"): an extractive summary, key insights and
+ * The offline default analyzer (docs/product/self-hosting.md "Embedded defaults"): an extractive summary, key insights and
  * legal risks from ranked sentences and patterns, constitutional issues matched against the shipped text
  * of the US Constitution, citizen actions from meetings, deadlines and contacts, and a lexicon sentiment.
  * It reads no prompt (the administrator's prompts instruct language models), so `promptVersion` is null.

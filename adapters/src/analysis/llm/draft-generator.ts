@@ -54,7 +54,7 @@ export class DraftGenerator {
   }
 }
 
-/** No document text in logs (DECISIONS "Privacy promise"): see DraftParse. */
+/** No document text in logs (docs/product/accounts.md "Privacy promise"): see DraftParse. */
 function logDetails(parsed: Extract<DraftParse, { ok: false }>): object {
   return parsed.kind === 'schema' ? { kind: parsed.kind, problem: parsed.problem } : { kind: parsed.kind };
 }

@@ -28,7 +28,7 @@ export function parseDraft(content: string): DraftParse {
   return { ok: true, draft: parsed.data };
 }
 
-/** Quotes are kept in the stored result (DECISIONS "Privacy promise"): short ones only. */
+/** Quotes are kept in the stored result (docs/product/accounts.md "Privacy promise"): short ones only. */
 export const maxQuoteChars = 300;
 const maxCitationsPerItem = 3;
 const maxSummaryCitations = 5;

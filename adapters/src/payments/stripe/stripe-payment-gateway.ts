@@ -37,7 +37,7 @@ export interface StripePaymentGatewayOptions {
 const invoiceNotFound = (): DomainError => domainError('payment.not_found', 'No such invoice was found');
 const subscriptionNotFound = (): DomainError => domainError('billing.no_subscription', paymentMessages.noSubscription);
 
-/** The PaymentGateway port on Stripe Billing (DECISIONS "Payments"): monthly subscriptions, paid by card. */
+/** The PaymentGateway port on Stripe Billing (docs/product/payments.md): monthly subscriptions, paid by card. */
 export class StripePaymentGateway implements PaymentGateway {
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;

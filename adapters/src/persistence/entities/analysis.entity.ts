@@ -5,7 +5,7 @@ import { UserEntity } from './user.entity.ts';
 /** The catalogue's types and comparisons; a new one also needs a migration that widens the database's check. */
 const analysisTypeCheck = `analysis_type in (${[...analysisTypeKeys, comparisonEntry.key].map((key) => `'${key}'`).join(', ')})`;
 
-/** Holds the result, never the document's text or bytes (DECISIONS, "Privacy promise"). */
+/** Holds the result, never the document's text or bytes (docs/product/accounts.md "Privacy promise"). */
 export const AnalysisEntity = defineEntity({
   name: 'Analysis',
   tableName: 'analyses',

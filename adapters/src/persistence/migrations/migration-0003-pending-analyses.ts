@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Analyses in flight: written with the credit's debit, deleted with the stored result or the refund. A row
  * that survives a restart is an analysis its process never finished; the server refunds it at start. No
- * column can hold the document (DECISIONS "Privacy promise").
+ * column can hold the document (docs/product/accounts.md "Privacy promise").
  */
 export class Migration0003PendingAnalyses extends Migration {
   override name = '0003-pending-analyses';

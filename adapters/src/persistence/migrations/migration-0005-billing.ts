@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Billing with the payment provider (DECISIONS "Payments"). The rules that must hold however often the
+ * Billing with the payment provider (docs/product/payments.md "Renewals and webhooks"). The rules that must hold however often the
  * provider or the browser reports something are keys: one customer per user, one row per paid invoice
  * (its credits are granted with the insert), one row per provider event (handled once).
  */

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@civicwatch/core';
 /** Every status an error answer can have. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 502 | 503;
 
-/** The one table from domain error codes to HTTP statuses (DECISIONS "Contract details"). */
+/** The one table from domain error codes to HTTP statuses (docs/product/api.md "Errors"). */
 export const errorStatus: Record<ErrorCode, ErrorStatus> = {
   'validation.invalid': 400,
   'auth.unauthorized': 401,
@@ -11,7 +11,7 @@ export const errorStatus: Record<ErrorCode, ErrorStatus> = {
   'auth.forbidden': 403,
   'auth.email_taken': 409,
   // The password typed to confirm a change (current password, account deletion) is wrong: invalid input,
-  // not a signed-out caller, so the web app keeps its session (spec §8's 401 rule).
+  // not a signed-out caller, so the web app keeps its session (the 401 rule of docs/product/screens.md "Messages").
   'auth.wrong_password': 400,
   'token.invalid': 400,
   // Gone, like a used-up promo: the link was good once (ADR 0008).
@@ -22,7 +22,7 @@ export const errorStatus: Record<ErrorCode, ErrorStatus> = {
   'email.already_verified': 409,
   'user.not_found': 404,
   // An action on an account the rules protect (the main administrator, an admin): a conflict with the
-  // account's state, not the caller's permission, so the panel keeps its session (spec §8's 403 rule).
+  // account's state, not the caller's permission, so the panel keeps its session (the 403 rule of docs/product/screens.md "Messages").
   'user.protected': 409,
   not_found: 404,
   'credits.insufficient': 402,

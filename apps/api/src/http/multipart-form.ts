@@ -19,7 +19,7 @@ export const invalid = (message: string) => domainError('validation.invalid', me
 
 /**
  * Reads a multipart body into memory: a PDF's bytes never touch the disk and are dropped with the request
- * (DECISIONS "Privacy promise"). Limits are enforced while streaming: one PDF of at most 10 MB in each of
+ * (docs/product/accounts.md "Privacy promise"). Limits are enforced while streaming: one PDF of at most 10 MB in each of
  * `fileFields`, nothing else as a file. `textFields` are the fields whose overlong value is a document's text
  * (refused as too many characters) rather than a malformed form.
  */

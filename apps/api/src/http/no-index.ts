@@ -4,5 +4,5 @@
  */
 export const NO_INDEX_HEADER = { name: 'x-robots-tag', value: 'noindex, nofollow' } as const;
 
-/** The web app's page of a shared analysis; paths match case-insensitively, as the router does (spec §2). */
+/** The web app's page of a shared analysis; paths match case-insensitively, as the router does (docs/product/screens.md "Routes"). */
 export const isSharedPagePath = (url: string): boolean => url.toLowerCase().startsWith('/shared/');

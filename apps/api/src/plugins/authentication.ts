@@ -11,11 +11,11 @@ declare module 'fastify' {
 
 /**
  * `requireUser` is the preValidation hook of every signed-in route: it loads the session's account or answers
- * 401 `Unauthorized` (the web app looks for that word, spec §8), before the body is checked, so a signed-out
+ * 401 `Unauthorized` (the web app looks for that word, docs/product/screens.md "Messages"), before the body is checked, so a signed-out
  * caller never learns anything from validation messages.
  *
  * `requireAdmin` guards every /api/admin route the same way, then answers 403 to an account whose stored role
- * is not admin (DECISIONS "Administrators": a role, never a tier). The role is read from the database on each
+ * is not admin (docs/product/administration.md "Who is an administrator": a role, never a tier). The role is read from the database on each
  * request, with the session, so a revoked administrator loses access at once, whatever their session says.
  */
 export function registerAuthentication(app: FastifyInstance) {

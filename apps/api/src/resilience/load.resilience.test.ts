@@ -26,7 +26,7 @@ const REQUESTS = 1_000;
 const CHIEF = 'chief@load.test';
 const PASSWORD = 'liberty1';
 
-/** What each kind of request may answer under contention (DECISIONS "Contract details"). */
+/** What each kind of request may answer under contention (docs/product/api.md "Errors"). */
 const allowed = {
   // 402: no credit left; 413: a PDF over the Patriot plan's 5 pages, refused when it is submitted (no credit taken).
   analyze: [200, 402, 413],

@@ -4,7 +4,7 @@ import { paymentIntentIdOf, startFakeStripe, stripeEnvironment, type FakeStripe 
 import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 import { multipartBody } from '../testing/multipart.ts';
 
-// Who may call what (spec §6, DECISIONS "Administrators"): every /api/admin route refuses the signed-out
+// Who may call what (docs/product/credits-and-tiers.md "What each tier may do", docs/product/administration.md "Who is an administrator"): every /api/admin route refuses the signed-out
 // (401), a Citizen and a paying member alike (403: admin is a role, never a tier), and the unverified account
 // of an address ADMIN_EMAILS names (403: whoever registered it first need not own it), and serves an administrator.
 // Payments are on (the local fake Stripe), so that a refund can succeed for the administrator too.

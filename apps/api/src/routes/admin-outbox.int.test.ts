@@ -3,7 +3,7 @@ import { UnitOfWork, outboxMessageListSchema } from '@civicwatch/core';
 import { buildTestApp, sessionCookie, verifyEmail, type TestApp } from '../testing/test-app.ts';
 
 // GET /api/admin/outbox on the real wiring (PGlite, no SMTP_URL): the e-mail the product writes waits in the
-// outbox, and administrators read it there (DECISIONS "Embedded defaults", ADR 0007). Who may call it is
+// outbox, and administrators read it there (docs/product/self-hosting.md "Embedded defaults", ADR 0007). Who may call it is
 // checked with every other admin route in admin-authorization.int.test.ts.
 const CHIEF = 'chief@example.org';
 

@@ -27,7 +27,7 @@ const idParams = z.object({ id: z.string() });
 const tierChangesSchema = updateTierSchema.omit({ tier: true }).meta({ id: 'TierChanges', description: 'The fields of a tier to change' });
 
 /**
- * The admin panel's calls (spec §6, §7; DECISIONS "Administrators", "Contract details"). Every route here
+ * The admin panel's calls (docs/product/credits-and-tiers.md "What each tier may do", docs/product/api.md "Endpoints"; docs/product/administration.md "Who is an administrator", "Contract details"). Every route here
  * sits behind `requireAdmin` (a plugin-wide hook, so no route can forget it): 401 signed out, 403 for an
  * account without the admin role. Each action is audited by its use case, under the administrator's e-mail.
  */

@@ -7,7 +7,7 @@ import { buildTestApp, signUpFrom, type SignedUpMember, type TestApp } from '../
 import { multipartBody } from '../testing/multipart.ts';
 
 /**
- * `POST /api/analyze/progress/:progressId/cancel` (DECISIONS "Cancelling"): the owner of a queued or running
+ * `POST /api/analyze/progress/:progressId/cancel` (docs/product/analysis.md "Cancelling"): the owner of a queued or running
  * analysis stops it; the credit comes back through the ledger, nothing is stored, the waiting POST answers 409
  * and the progress ends with `cancelled`. Two servers: one whose queue has no worker (everything stays queued,
  * and says where it stands), and one whose one worker asks a language model that never answers.

@@ -19,7 +19,7 @@ const refusals = {
 };
 
 /**
- * Monthly subscriptions (spec §7, DECISIONS "Payments"): start a checkout, confirm its payment, follow
+ * Monthly subscriptions (docs/product/api.md "Endpoints", docs/product/payments.md): start a checkout, confirm its payment, follow
  * the provider's webhook, cancel at the period end. Every route but the webhook needs a session; the
  * webhook is authenticated by its signature instead.
  */

@@ -22,7 +22,7 @@ const refusals = {
   429: errorBodySchema,
 };
 
-/** Spec §7 "validate-promo" and "redeem-promo"; both need a session. Refusals carry the message the page shows. */
+/** docs/product/api.md "Endpoints" and "redeem-promo"; both need a session. Refusals carry the message the page shows. */
 export async function promoRoutes(app: FastifyInstance) {
   const validatePromo = app.diContainer.get(ValidatePromo);
   const redeemPromo = app.diContainer.get(RedeemPromo);

@@ -7,7 +7,7 @@ import { sendDomainError } from '../http/domain-error-reply.ts';
 export const UNSUBSCRIBE_REQUESTS_PER_MINUTE = 30;
 
 /**
- * Spec §7 "GET /api/unsubscribe?token=": the link at the foot of every e-mail, through the /unsubscribe
+ * docs/product/api.md "Endpoints": the link at the foot of every e-mail, through the /unsubscribe
  * page. Public: the signed token, not a session, says whose e-mail to stop.
  */
 export async function unsubscribeRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ export async function expectQueueDrained(sql: Sql, timeoutMs: number): Promise<v
 }
 
 /**
- * The credit books of the whole database (DECISIONS "Credits"): each balance is the sum of its ledger and never
+ * The credit books of the whole database (docs/product/credits-and-tiers.md "Credits"): each balance is the sum of its ledger and never
  * negative; each analysis taken in was debited once and is either stored or refunded once, never both, never
  * neither. Call it once the queue has drained. Answers the ids of the stored and of the refunded analyses.
  */

@@ -12,7 +12,7 @@ const commandFor = (role: Role) => (role === 'admin' ? 'admin grant' : 'admin re
 export const parseAdminEmail = (role: Role, email: string) => parseWith(commandFor(role), adminEmailSchema, email);
 
 /**
- * The admin role of an account (DECISIONS "Administrators"). Revoking refuses an account that
+ * The admin role of an account (docs/product/administration.md "Who is an administrator"). Revoking refuses an account that
  * ADMIN_EMAILS names: the server would make it an admin again at its next start.
  */
 export async function setAdminRoleCommand(runtime: Runtime, email: string, role: Role, options: { json?: boolean }): Promise<CommandOutcome> {

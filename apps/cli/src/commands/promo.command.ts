@@ -74,7 +74,7 @@ export async function deletePromoCommand(runtime: Runtime, code: string, options
 
 /**
  * Administrators' promo codes. Works while the server runs: withRuntime reaches an embedded database
- * through the same socket as the server (DECISIONS "Embedded defaults").
+ * through the same socket as the server (docs/product/self-hosting.md "Embedded defaults").
  */
 export function registerPromoCommands(program: Command) {
   const promo = program.command('promo').description('create, list and delete promo codes');

@@ -60,7 +60,7 @@ export async function setPromptCommand(runtime: Runtime, input: UpdateSettingInp
   return options.json ? doneJson(result.value) : done(`Saved ${result.value.key} (${result.value.value.length} characters)\n`);
 }
 
-/** The three AI prompts the analyses use (spec §2 "/admin"): free_user_prompt, paid_user_prompt, summary_prompt. */
+/** The three AI prompts the analyses use (docs/product/administration.md "Admin panel"): free_user_prompt, paid_user_prompt, summary_prompt. */
 export function registerPromptCommands(program: Command) {
   const prompts = program.command('prompts').description('read and replace the AI prompts');
 

@@ -24,7 +24,7 @@ const publicTiers = async () =>
   (await t.server.app.inject({ method: 'GET', url: '/api/subscription-tiers' })).json<Array<{ id: string; price: string; credits: number; features: string[] }>>();
 
 describe('civicwatch tiers list', () => {
-  it('shows the three plans of spec §9 as a table with their features, and as the API\'s tier views', async () => {
+  it('shows the three plans (docs/product/credits-and-tiers.md "Tiers") as a table with their features, and as the API\'s tier views', async () => {
     const table = await tiers.list();
     expect(table.exitCode).toBe(0);
     expect(table.stdout).toMatch(/^Tier\s+Name\s+Price \(\$\/month\)\s+Credits\s+Max pages\s+Max characters\s+Stripe price\s+Active$/m);

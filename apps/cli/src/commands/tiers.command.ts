@@ -71,7 +71,7 @@ export async function setTierCommand(runtime: Runtime, tier: string, options: Se
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-/** The plans (spec §9): their prices, credits, limits and features are data an administrator edits. */
+/** The plans (docs/product/credits-and-tiers.md "Tiers"): their prices, credits, limits and features are data an administrator edits. */
 export function registerTierCommands(program: Command) {
   const tiers = program.command('tiers').description('list and edit the subscription tiers');
 

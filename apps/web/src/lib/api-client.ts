@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A non-OK answer (spec §8): the message is `${status}: ${body text, or the status text when the body is
+ * A non-OK answer (docs/product/screens.md "Messages"): the message is `${status}: ${body text, or the status text when the body is
  * empty}`, so callers that look for "401:" and "Unauthorized" in it keep working.
  */
 export class HttpError extends Error {
@@ -30,7 +30,7 @@ export class RequestTimeoutError extends Error {
   override readonly name = 'RequestTimeoutError';
 }
 
-/** The server's own `message` from an error answer, for toasts that show it (spec §8). */
+/** The server's own `message` from an error answer, for toasts that show it (docs/product/screens.md "Messages"). */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof HttpError)) return undefined;
   const body = error.body();
@@ -47,7 +47,7 @@ export function serverErrorCode(error: unknown): string | undefined {
   return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
 }
 
-/** A 401 whose message names Unauthorized: the session is gone (spec §8 "Profile and session"). */
+/** A 401 whose message names Unauthorized: the session is gone (docs/product/screens.md "Common behaviour"). */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401:') && error.message.includes('Unauthorized');
 }
@@ -67,7 +67,7 @@ type RequestOptions = {
 };
 
 /**
- * One call to the API (spec §7): session cookie included, JSON in and out. Resolves to the raw parsed
+ * One call to the API (docs/product/api.md "How the web app calls the API"): session cookie included, JSON in and out. Resolves to the raw parsed
  * body (undefined for an empty answer such as 204); throws HttpError for a non-OK status.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
@@ -124,7 +124,7 @@ export async function getJsonPage<S extends z.ZodType<unknown[]>>(path: string, 
   return { items, total: headers.has('X-Total-Count') && Number.isInteger(header) && header >= 0 ? header : items.length };
 }
 
-/** GET a path that answers 401 when signed out: signed out is an answer (null), not an error (spec §7). */
+/** GET a path that answers 401 when signed out: signed out is an answer (null), not an error (docs/product/api.md "How the web app calls the API"). */
 export async function getJsonOrNullIfUnauthorized<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
   try {
     return await getJson(path, schema);

@@ -3,7 +3,7 @@ import { userViewSchema, type UserView } from '@civicwatch/core/contracts/index.
 import { apiRequest, getJsonOrNullIfUnauthorized } from './api-client.ts';
 import { clearSessionCache, currentUserKey } from './query-client.ts';
 
-/** The signed-in user, or null when signed out (spec §4 "Authentication": never retried or refetched on focus). */
+/** The signed-in user, or null when signed out (docs/product/screens.md "Common behaviour": never retried or refetched on focus). */
 export const currentUserQuery = queryOptions<UserView | null>({
   queryKey: currentUserKey,
   queryFn: () => getJsonOrNullIfUnauthorized('/api/user', userViewSchema),
@@ -14,7 +14,7 @@ export type SessionState =
   | { status: 'signed-out'; user: null }
   | { status: 'signed-in'; user: UserView };
 
-/** Loading until the user call answers; signed in when it returns a user (spec §4). */
+/** Loading until the user call answers; signed in when it returns a user (docs/product/screens.md "Common behaviour"). */
 export function useSession(): SessionState {
   const { data } = useQuery(currentUserQuery);
   if (data === undefined) return { status: 'loading', user: null };
@@ -22,7 +22,7 @@ export function useSession(): SessionState {
   return { status: 'signed-in', user: data };
 }
 
-/** POST /api/logout, then the client cache is cleared (spec §7). */
+/** POST /api/logout, then the client cache is cleared (docs/product/api.md "Endpoints"). */
 export function useLogout(options: { onSettled: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({

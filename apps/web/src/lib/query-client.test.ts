@@ -14,7 +14,7 @@ function setup(path: string) {
 const failWith = (status: number, body = '{"code":"x","message":"Unauthorized"}') => () =>
   Promise.reject(new HttpError(status, body, ''));
 
-describe('query cache rules (spec §4, §8)', () => {
+describe('query cache rules (docs/product/screens.md "Common behaviour", "Messages")', () => {
   it('never retries and never goes stale', () => {
     const { client } = setup('/');
     const defaults = client.getDefaultOptions();

@@ -1,12 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { isAuthFailure, isSessionExpired } from './api-client.ts';
 
-/** Query keys are the API paths they fetch (spec §7 "the path held in the query key"). */
+/** Query keys are the API paths they fetch (docs/product/api.md "How the web app calls the API"). */
 export const currentUserKey = ['/api/user'] as const;
 export const dashboardKey = ['/api/dashboard'] as const;
 export const subscriptionKey = ['/api/subscription'] as const;
 
-/** Spec §9: the redirect after a 401 waits 500 ms so its toast can be read. */
+/** docs/product/credits-and-tiers.md "Tiers": the redirect after a 401 waits 500 ms so its toast can be read. */
 export const SESSION_EXPIRED_REDIRECT_MS = 500;
 
 declare module '@tanstack/react-query' {
@@ -17,7 +17,7 @@ declare module '@tanstack/react-query' {
 }
 
 type AuthMeta = {
-  /** A 401 on this call means "You are logged out": toast, then /login (spec §8 "Profile and session"). */
+  /** A 401 on this call means "You are logged out": toast, then /login (docs/product/screens.md "Common behaviour"). */
   sessionExpiredNotice?: boolean;
 };
 
@@ -33,7 +33,7 @@ export type AuthFailureHandlers = {
 const isAdminQuery = (query: Query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/admin');
 
 /**
- * The shared cache of spec §4: data never goes stale, is kept 5 minutes after last use, is not refetched
+ * The shared cache of docs/product/screens.md "Common behaviour": data never goes stale, is kept 5 minutes after last use, is not refetched
  * on window focus, and neither queries nor mutations are retried. A 401 or 403 from any call clears the
  * cached current user and admin data, and on an /admin or /profile page sends the user to /login.
  */

@@ -4,7 +4,7 @@ export type ToastInput = { title: string; description?: string; variant?: ToastV
 export type ToastMessage = ToastInput & { id: number };
 
 /**
- * Holds the toast on screen. Only one is visible at a time (spec §4): showing a toast replaces the
+ * Holds the toast on screen. Only one is visible at a time (docs/product/screens.md "Common behaviour"): showing a toast replaces the
  * current one. Kept outside React so the query cache's error handler can raise toasts too.
  */
 export type ToastStore = {

@@ -13,7 +13,7 @@ import { UserOverview } from '../features/admin/components/user-overview.tsx';
 import { useSession } from '../lib/auth.ts';
 
 /**
- * /admin. The gate mirrors the server's (DECISIONS "Administrators"): only an administrator sees the panel,
+ * /admin. The gate mirrors the server's (docs/product/administration.md "Who is an administrator"): only an administrator sees the panel,
  * and only then are admin calls made. A visitor who arrives signed out or without the role is turned away.
  * Once the panel has shown, losing the session (Logout, or a 401/403 that the shared cache answers by
  * going to /login) is not a denial: the page is already on its way elsewhere.

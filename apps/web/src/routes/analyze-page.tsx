@@ -6,13 +6,13 @@ import { AnalyzeSection } from '../features/analyze/components/analyze-section.t
 import { useTierOf } from '../features/tiers/api/get-subscription-tiers.ts';
 import { useSession } from '../lib/auth.ts';
 
-/** The analyze area with the limits of the user's own tier: one component for / and /analyze (DECISIONS). */
+/** The analyze area with the limits of the user's own tier: one component for / and /analyze (docs/product). */
 export function AnalyzeArea({ user, headingLevel }: { user: UserView; headingLevel?: 1 | 2 }) {
   const tier = useTierOf(user.subscriptionTier);
   return <AnalyzeSection user={user} tier={tier} headingLevel={headingLevel} />;
 }
 
-/** /analyze: the same analyze area as the signed-in home (DECISIONS); signed-out visitors sign in first. */
+/** /analyze: the same analyze area as the signed-in home (docs/product); signed-out visitors sign in first. */
 export function AnalyzePage() {
   const session = useSession();
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;

@@ -17,7 +17,7 @@ import { CheckoutPromoBox } from '../features/promo/components/checkout-promo-bo
 import { FALLBACK_TIERS, subscriptionTiersQuery } from '../features/tiers/api/get-subscription-tiers.ts';
 import { useSession } from '../lib/auth.ts';
 
-/** Spec §9: the price defaults to 29 for Patriot and 99 otherwise. */
+/** docs/product/credits-and-tiers.md "Tiers": the price defaults to 29 for Patriot and 99 otherwise. */
 const defaultPrice = (tier: PaidTierId) => (tier === 'patriot' ? 29 : 99);
 
 const footerNotes = [
@@ -28,7 +28,7 @@ const footerNotes = [
 ];
 
 /**
- * /checkout?tier={tier}&price={price} (spec §2): needs a session. The tier defaults to Patriot; the price
+ * /checkout?tier={tier}&price={price} (docs/product/screens.md "Checkout"): needs a session. The tier defaults to Patriot; the price
  * shown and charged is the server's own for the tier when the tiers call answers (the server refuses any
  * other), otherwise the query's price or its default. Stripe.js loads only here and on the developer pages;
  * where the server sends e-mail, only for an account whose address is verified (the server refuses the

@@ -15,7 +15,7 @@ import { AnalyzeArea } from './analyze-page.tsx';
 
 const anchorClasses = buttonClasses('ghost', 'sm');
 
-/** The signed-in home at / (spec §2 "Signed-in home"). */
+/** The signed-in home at / (docs/product/screens.md "Signed-in home"). */
 export function HomePage({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const logout = useLogout({ onSettled: () => void navigate({ to: '/' }) });

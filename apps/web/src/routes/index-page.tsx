@@ -6,7 +6,7 @@ import { lazyPage } from './lazy-page.ts';
 /** The signed-in home's own chunk: a signed-out visitor of / never downloads it. */
 const HomePage = lazyPage(() => import('./home-page.tsx'), 'HomePage');
 
-/** "/": the landing page when signed out or while loading, the home for a signed-in user (spec §2). */
+/** "/": the landing page when signed out or while loading, the home for a signed-in user (docs/product/screens.md "Routes"). */
 export function IndexPage() {
   const session = useSession();
   if (session.status !== 'signed-in') return <LandingPage />;

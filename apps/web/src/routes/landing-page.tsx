@@ -7,7 +7,7 @@ import { LandingFooter } from '../features/landing/components/landing-footer.tsx
 import { LandingHeader } from '../features/landing/components/landing-header.tsx';
 import { PricingGrid } from '../features/tiers/components/pricing-section.tsx';
 
-/** The public landing page (spec §2). */
+/** The public landing page (docs/product/screens.md "Landing page"). */
 export function LandingPage() {
   return (
     <div className="min-h-screen bg-white">
@@ -28,7 +28,7 @@ export function LandingPage() {
             </div>
             <PricingGrid
               action={(tier) =>
-                // Citizen starts at /login on this page; every upgrade goes to /subscribe (DECISIONS).
+                // Citizen starts at /login on this page; every upgrade goes to /subscribe (docs/product).
                 tier.id === 'citizen' ? (
                   <Link to="/login" className={buttonClasses('outline', 'lg', 'w-full')}>
                     Get Started

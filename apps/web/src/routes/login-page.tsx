@@ -7,7 +7,7 @@ import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
 const linkClasses = 'rounded font-semibold text-blue-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600';
 
 /**
- * /login: sign in, or create an account inline (spec §2). Each mode mounts its own form, so toggling
+ * /login: sign in, or create an account inline (docs/product/screens.md "Sign in"). Each mode mounts its own form, so toggling
  * starts both afresh.
  */
 export function LoginPage() {

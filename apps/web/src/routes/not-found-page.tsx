@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { PageShell } from '../components/ui/page-shell.tsx';
 
-/** Any unknown path (spec §2). */
+/** Any unknown path (docs/product/screens.md "Page Not Found"). */
 export function NotFoundPage() {
   return (
     <PageShell>

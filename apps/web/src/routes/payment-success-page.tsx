@@ -7,7 +7,7 @@ import { PageShell } from '../components/ui/page-shell.tsx';
 import { useTierOf } from '../features/tiers/api/get-subscription-tiers.ts';
 import { tierDisplayName } from '../lib/format.ts';
 
-/** Spec §9, used until the tier data answers: Patriot 5, Defender 50, anything else 5. */
+/** docs/product/credits-and-tiers.md "Tiers", used until the tier data answers: Patriot 5, Defender 50, anything else 5. */
 const defaultCredits = (tier: TierId) => (tier === 'defender' ? 50 : 5);
 
 const getStarted = [
@@ -17,13 +17,13 @@ const getStarted = [
 ];
 
 /**
- * /payment-success?tier=...&upgraded=... (spec §2). `upgraded` is absent when the card was charged but
+ * /payment-success?tier=...&upgraded=... (docs/product/screens.md "Payment success"). `upgraded` is absent when the card was charged but
  * the confirmation call failed: the plan and credits then follow from Stripe's webhook.
  */
 export function PaymentSuccessPage() {
   const search = useSearch({ strict: false });
   const known = normalizeTierId(search.tier);
-  // An unknown tier reads as the default plan, Patriot (spec §9 "unknown 5").
+  // An unknown tier reads as the default plan, Patriot (docs/product/screens.md "Payment success").
   const tierId: TierId = known && known !== 'citizen' ? known : 'patriot';
   const tier = useTierOf(tierId);
   const credits = tier?.credits ?? defaultCredits(tierId);

@@ -17,7 +17,7 @@ function documentRecipients(config: PublicConfig | undefined): string {
   }
 }
 
-/** Whether a paid plan needs a confirmed address follows whether e-mail leaves this server (DECISIONS). */
+/** Whether a paid plan needs a confirmed address follows whether e-mail leaves this server (docs/product). */
 function addressConfirmation(config: PublicConfig | undefined): string {
   if (config === undefined) return 'Whether you must confirm your e-mail address depends on how this server is configured; this page says so once the configuration has loaded.';
   return config.verifiedEmailRequired

@@ -7,7 +7,7 @@ import { PageSpinner } from '../components/ui/spinner.tsx';
 import { RedeemPromoCard } from '../features/promo/components/redeem-promo-card.tsx';
 import { useSession } from '../lib/auth.ts';
 
-/** /redeem-promo: redeeming needs a session; signed-out visitors are offered both ways in (spec §2). */
+/** /redeem-promo: redeeming needs a session; signed-out visitors are offered both ways in (docs/product/screens.md "Redeem a promo code"). */
 export function RedeemPromoPage() {
   const session = useSession();
   return (

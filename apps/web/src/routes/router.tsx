@@ -27,19 +27,19 @@ const searchWholeNumber = (value: unknown): number | undefined => {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
 };
 
-/** /checkout?tier={tier}&price={price} (spec §2); the page applies the defaults of spec §9. */
+/** /checkout?tier={tier}&price={price} (docs/product/screens.md "Routes"); the page applies the defaults of docs/product/credits-and-tiers.md "Tiers". */
 const validateCheckoutSearch = (search: Record<string, unknown>): { tier?: string; price?: number } => ({
   tier: searchText(search.tier),
   price: searchWholeNumber(search.price),
 });
 
-/** /payment-success?tier=...&upgraded=true (spec §4 "Payment"). */
+/** /payment-success?tier=...&upgraded=true (docs/product/payments.md "Checkout"). */
 const validatePaymentSuccessSearch = (search: Record<string, unknown>): { tier?: string; upgraded?: boolean } => ({
   tier: searchText(search.tier),
   upgraded: search.upgraded === true || search.upgraded === 'true' ? true : undefined,
 });
 
-/** The pages an e-mailed link opens: /unsubscribe?token=... (spec §2), /reset-password, /verify-email, /confirm-email. */
+/** The pages an e-mailed link opens: /unsubscribe?token=... (docs/product/screens.md "Routes"), /reset-password, /verify-email, /confirm-email. */
 const validateTokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: searchText(search.token) });
 
 /**
@@ -73,7 +73,7 @@ const SimplePaymentPage = lazyPage(() => import('./simple-payment-page.tsx'), 'S
 const titled = (title: string) => ({ meta: [{ title }] });
 
 /**
- * The route table of spec §2 and DECISIONS. Paths match case-insensitively and with or without a
+ * The route table of docs/product/screens.md "Routes". Paths match case-insensitively and with or without a
  * trailing slash (the router's defaults, pinned below); anything else is Page Not Found.
  * What a route needs before its page renders (title, search parsing, `beforeLoad` guards) stays here, in the
  * first load, so it runs before the page's chunk arrives (docs/adr/0018-the-landing-page-loads-only-what-it-shows.md).
@@ -100,7 +100,7 @@ function createRouteTree() {
       },
     });
   /**
-   * Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES, DECISIONS). Like the
+   * Payment test pages exist only when the server enables them (ENABLE_DEV_PAGES). Like the
    * checkout, they load as their own chunk, so Stripe's libraries stay out of every other page.
    */
   const developerPage = <TPath extends string>(path: TPath, title: string, component: RouteComponent) =>

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { CreateAccountForm } from '../features/auth/components/create-account-form.tsx';
 
-/** /signup: registers and, signed in by the server, goes to / (spec §2, DECISIONS). */
+/** /signup: registers and, signed in by the server, goes to / (docs/product/screens.md "Sign up"). */
 export function SignUpPage() {
   const navigate = useNavigate();
   return (

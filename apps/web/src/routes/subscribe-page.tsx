@@ -15,7 +15,7 @@ const benefits: Array<{ title: string; text: string; icon: LucideIcon }> = [
 ];
 
 /**
- * A plan's button (spec §2 "/subscribe", DECISIONS): the current plan is disabled and reads Current Plan;
+ * A plan's button (docs/product/screens.md "Plans"): the current plan is disabled and reads Current Plan;
  * Citizen's Get Started goes to /signup (home when signed in); paid plans go to /checkout with tier and price.
  */
 function PlanAction({ tier, session }: { tier: SubscriptionTierView; session: SessionState }) {
@@ -45,7 +45,7 @@ function PlanAction({ tier, session }: { tier: SubscriptionTierView; session: Se
   );
 }
 
-/** /subscribe: plan selection (spec §2), public; every upgrade button of the app leads here. */
+/** /subscribe: plan selection (docs/product/screens.md "Plans"), public; every upgrade button of the app leads here. */
 export function SubscribePage() {
   const session = useSession();
   return (

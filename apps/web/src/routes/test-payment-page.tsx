@@ -8,7 +8,7 @@ import { PaymentsNotConfigured } from '../features/payments/components/checkout-
 import { DevPaymentForm } from '../features/payments/components/dev-payment-form.tsx';
 import { StripeElements } from '../features/payments/components/stripe-elements.tsx';
 
-/** Spec §2 "Developer pages": the fixed test payment. */
+/** docs/product/screens.md "Developer pages": the fixed test payment. */
 const TEST_AMOUNT = 29;
 
 /** /test-payment (developer page): pays $29 for Patriot through create-payment-intent and the card input. */

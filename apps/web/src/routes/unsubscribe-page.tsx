@@ -11,7 +11,7 @@ import { serverMessage } from '../lib/api-client.ts';
 type UnsubscribeState = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 /**
- * /unsubscribe?token=... (spec §2, §4, §5, §8): the link at the foot of every CivicWatch e-mail. Public; the
+ * /unsubscribe?token=... (docs/product/screens.md "Unsubscribe", docs/product/screens.md "Common behaviour", docs/product/screens.md "Form checks", docs/product/screens.md "Messages"): the link at the foot of every CivicWatch e-mail. Public; the
  * token alone says whose optional e-mail to stop. Loading, then Unsubscribed Successfully with the server's
  * message, or Unsubscribe Failed with why.
  */

@@ -13,7 +13,7 @@ import { EMAIL_TAKEN_MESSAGE } from '../account-messages.ts';
 
 /**
  * A new account starts on the Citizen tier with that tier's credits, granted through the ledger
- * in the same transaction as the account (spec §6, §9), and a welcome e-mail into the outbox with them,
+ * in the same transaction as the account (docs/product/credits-and-tiers.md "What each tier may do", docs/product/credits-and-tiers.md "Tiers"), and a welcome e-mail into the outbox with them,
  * carrying the link that verifies the address (ADR 0008).
  */
 export class RegisterUser {

@@ -12,7 +12,7 @@ const blankToNull = (value: string | undefined, current: string | null): string 
 
 /**
  * Absent fields keep their value, empty strings clear them. In the United States the state is one of the
- * 50 two-letter codes; elsewhere it is free text (spec §2 "Profile Settings card").
+ * 50 two-letter codes; elsewhere it is free text (docs/product/screens.md "Profile Settings").
  */
 export class UpdateProfile {
   constructor(

@@ -10,7 +10,7 @@ import { adminMessages, userNotFound } from '../admin-messages.ts';
 import { audit } from '../audit.ts';
 
 /**
- * `civicwatch admin grant|revoke` (DECISIONS "Administrators"): the role is stored on the user. An account that
+ * `civicwatch admin grant|revoke` (docs/product/administration.md "Who is an administrator"): the role is stored on the user. An account that
  * ADMIN_EMAILS names holds the role exactly when its address is verified (verified-address.ts; the server
  * restores that at each start): revoking refuses such an account, and so does granting it before its address
  * is verified.

@@ -9,7 +9,7 @@ import type { AdminActor } from '../audit-log.port.ts';
 import { adminMessages } from '../admin-messages.ts';
 import { audit } from '../audit.ts';
 
-/** GET /api/admin/settings and `civicwatch prompts get`: the three AI prompts (spec §3 "Setting"). */
+/** GET /api/admin/settings and `civicwatch prompts get`: the three AI prompts (docs/product/analysis.md "Analysis types"). */
 export class GetPrompts {
   constructor(private readonly uow: UnitOfWork) {}
 

@@ -12,7 +12,7 @@ import { adminMessages, userNotFound } from '../admin-messages.ts';
 import { audit } from '../audit.ts';
 
 /**
- * POST /api/admin/refund (spec §6, §7; DECISIONS "Payments"): refunds part or all of the user's latest
+ * POST /api/admin/refund (docs/product/credits-and-tiers.md "What each tier may do", docs/product/payments.md "Refunds"; docs/product/payments.md "Refunds"): refunds part or all of the user's latest
  * payment through Stripe, never more than is left of it, with the reason stored in the audit log and at
  * Stripe. A refund that completes the payment takes back its credits (applyRefund), exactly as when Stripe
  * reports a refund made in its Dashboard.

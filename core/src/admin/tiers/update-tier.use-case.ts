@@ -9,7 +9,7 @@ import type { AdminActor } from '../audit-log.port.ts';
 import { audit } from '../audit.ts';
 
 /**
- * Tier editing (DECISIONS "Contract details": tiers are data): price, monthly credits, page and character
+ * Tier editing (docs/product/administration.md "Tiers": tiers are data): price, monthly credits, page and character
  * limits, features, Stripe Price id, active. The Citizen tier stays free and active: it is where every
  * account starts and where cancelled plans return.
  */

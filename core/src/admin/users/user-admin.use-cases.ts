@@ -25,7 +25,7 @@ export class FindUser {
 }
 
 /**
- * DELETE /api/admin/users/{id} (spec §6): never the main administrator nor an admin. The account goes the
+ * DELETE /api/admin/users/{id} (docs/product/credits-and-tiers.md "What each tier may do"): never the main administrator nor an admin. The account goes the
  * one way every account does (eraseAccount, ADR 0009): a subscription still running at Stripe is ended
  * first, so a deleted user is never charged again, then everything about the person, keeping only their
  * paid invoices, anonymised.
@@ -56,7 +56,7 @@ export class DeleteUser {
 }
 
 /**
- * POST /api/admin/update-user-tier (spec §7; the Manage User dialog fires it as soon as a tier is picked,
+ * POST /api/admin/update-user-tier (docs/product/api.md "Endpoints"; the Manage User dialog fires it as soon as a tier is picked,
  * with credits 1, 5 or 50): the tier, and the balance moved to `credits` through the ledger.
  */
 export class SetUserTier {

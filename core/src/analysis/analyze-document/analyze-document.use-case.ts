@@ -41,7 +41,7 @@ export interface AnalyzeDocumentInput {
  * One document to one grounded analysis result: extract pages (OCR where needed), detect their language, find
  * the document's kind and facts, choose and fill the administrator's prompt, run the analyzer, check every
  * citation and fact against its page, and a language model's figures against the document. Credits, storage and
- * tier limits wrap around this use case; it holds no document after it returns (DECISIONS "Privacy promise").
+ * tier limits wrap around this use case; it holds no document after it returns (docs/product/accounts.md "Privacy promise").
  */
 export class AnalyzeDocument {
   constructor(

@@ -8,7 +8,7 @@ import { refundPendingAnalysis } from '../refund-pending-analysis.ts';
 
 /**
  * Its owner cancels a queued or running analysis or comparison, by the progress id their client follows it
- * with (DECISIONS "Cancelling"): in one transaction the pending row goes, document and all, the credit comes
+ * with (docs/product/analysis.md "Cancelling"): in one transaction the pending row goes, document and all, the credit comes
  * back with an `analysis_refund` ledger row, and the job leaves the queue, so no worker takes it and the one
  * running it stops (`ProcessAnalysis` stores nothing for a row that is gone). Whoever waits hears `cancelled`.
  * An analysis that has just ended, or another user's, answers `analysis.not_found`: nothing changes.

@@ -3,7 +3,7 @@ import { OUTBOX_PAGE_LIMIT, type OutboxStatus } from '../../contracts/outbox.con
 import type { OutboxMessage, OutboxQuery } from '../outbox.port.ts';
 
 /**
- * The outbox for administrators, newest first: without SMTP_URL it is where e-mail waits (DECISIONS
+ * The outbox for administrators, newest first: without SMTP_URL it is where e-mail waits (docs/product/self-hosting.md
  * "Embedded defaults"); with it, it shows what was sent and what keeps failing, with the last error.
  * Callers check that the caller is an administrator.
  */

@@ -9,8 +9,8 @@ export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed from CivicWatch 
 export const UNSUBSCRIBE_ACCOUNT_GONE_MESSAGE = 'This unsubscribe link belongs to an account that no longer exists.';
 
 /**
- * The link of an e-mail's footer (spec §2 /unsubscribe): turns off every optional e-mail of the token's
- * user (analysis notices, product news); essential account e-mail is still sent (DECISIONS "Other").
+ * The link of an e-mail's footer (docs/product/screens.md "Unsubscribe" /unsubscribe): turns off every optional e-mail of the token's
+ * user (analysis notices, product news); essential account e-mail is still sent (docs/product/accounts.md "E-mail and unsubscribing").
  * Needs no session, only a token we signed; following it again changes nothing and answers the same.
  */
 export class Unsubscribe {

@@ -9,7 +9,7 @@ import { paymentMessages, paymentsNotConfigured } from '../payment-messages.ts';
 import { toSubscriptionView } from '../subscription-view.ts';
 
 /**
- * Manage Subscription → Cancel Subscription (DECISIONS "Payments"): the plan is cancelled at the end of
+ * Manage Subscription → Cancel Subscription (docs/product/payments.md "Cancelling a subscription"): the plan is cancelled at the end of
  * the period already paid for; the tier and the credits stay until then, and the provider's
  * `customer.subscription.deleted` at that date returns the user to Citizen.
  */

@@ -9,7 +9,7 @@ import { endReplacedSubscriptions, settlePaidInvoice } from '../settle-paid-invo
 import type { MessageComposer } from '../../notifications/message-composer.ts';
 
 /**
- * The checkout page reports a confirmed card payment (spec §7 "payment-success"; DECISIONS "Payments").
+ * The checkout page reports a confirmed card payment (docs/product/payments.md "Confirming a payment"; docs/product/payments.md "Confirming a payment").
  * Nothing the browser says is believed: the payment is read back from the provider and must have
  * succeeded, belong to the caller's customer, and have paid an invoice of exactly its amount. The invoice
  * is then settled once, so a replay, or the webhook reporting the same invoice, grants nothing more.

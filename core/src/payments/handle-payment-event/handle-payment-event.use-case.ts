@@ -12,7 +12,7 @@ import type { MessageComposer } from '../../notifications/message-composer.ts';
 export type PaymentEventOutcome = 'processed' | 'duplicate' | 'ignored' | 'unreadable';
 
 /**
- * A webhook delivery from the payment provider (DECISIONS "Payments"): renewals, failed payments, refunds
+ * A webhook delivery from the payment provider (docs/product/payments.md "Renewals and webhooks"): renewals, failed payments, refunds
  * and cancellations. The signature is checked before anything is read. Each event is handled once: it is
  * marked processed in the same transaction as its effects, so a delivery that fails is retried by the
  * provider, and a second delivery of the same event changes nothing.

@@ -27,13 +27,13 @@ export interface CheckoutRules {
 }
 
 /**
- * Starts a monthly subscription to a paid tier (spec §7 "create-payment-intent" and "create-subscription";
- * DECISIONS "Payments"). The server prices the tier itself and refuses an amount that disagrees. A
+ * Starts a monthly subscription to a paid tier (docs/product/payments.md "Checkout" and "create-subscription";
+ * docs/product/payments.md "Checkout"). The server prices the tier itself and refuses an amount that disagrees. A
  * discount code takes its percent off the first month through a coupon that applies once; a credits code
  * is remembered and adds its credits when the first invoice is paid. Nothing is granted here unless the
  * first invoice costs nothing (a 100% code) and the provider already reports it paid. Where the server can
  * deliver e-mail, only an account whose address is verified may subscribe (`email.unverified` otherwise); where
- * it cannot, no verification link can arrive, so the rule would stop everyone (DECISIONS "E-mail verification").
+ * it cannot, no verification link can arrive, so the rule would stop everyone (docs/product/accounts.md "E-mail verification").
  *
  * Provider calls happen outside any transaction; an earlier checkout of this user that was never paid is
  * ended first, so abandoned attempts do not pile up at the provider.

@@ -7,7 +7,7 @@ import { promoMessages } from '../promo-code.ts';
 import { alreadyRedeemed, promoRefusal, unknownPromo } from '../promo-checks.ts';
 
 /**
- * Adds a credits code's credits to the user's balance, once per account (spec §2 "/redeem-promo", §9).
+ * Adds a credits code's credits to the user's balance, once per account (docs/product/credits-and-tiers.md "Promo codes", docs/product/credits-and-tiers.md "Tiers").
  * Answers the credits granted and the new balance.
  *
  * One transaction: the use is claimed by a conditional increment, the redemption row is unique per

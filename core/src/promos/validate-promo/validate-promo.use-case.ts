@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock.port.ts';
 import { alreadyRedeemed, promoRefusal, unknownPromo } from '../promo-checks.ts';
 
 /**
- * Tells the checkout and redeem pages what a code would give this user, changing nothing (spec §7
+ * Tells the checkout and redeem pages what a code would give this user, changing nothing (docs/product/api.md "Endpoints"
  * "validate-promo"). A discount code answers its percent; a credits code its credits.
  */
 export class ValidatePromo {

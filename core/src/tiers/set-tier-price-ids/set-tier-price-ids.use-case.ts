@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
 
 /**
  * Writes the Stripe Price ids given at start (`STRIPE_PRICE_PATRIOT`, `STRIPE_PRICE_DEFENDER`) into the
- * tiers, where checkout reads them (DECISIONS "Contract details"). Tiers not named keep theirs, so an id
+ * tiers, where checkout reads them (docs/product/credits-and-tiers.md "Tiers"). Tiers not named keep theirs, so an id
  * an administrator set stays until the environment names another. Answers the tiers that changed.
  */
 export class SetTierPriceIds {

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import type { ToastStore, ToastVariant } from '../../lib/toast-store.ts';
 import { cn } from '../../lib/cn.ts';
 
-/** Spec §4 "Toasts": auto-close after 5000 ms, swipe 50 px to dismiss, F8 focuses the viewport. */
+/** docs/product/screens.md "Common behaviour": auto-close after 5000 ms, swipe 50 px to dismiss, F8 focuses the viewport. */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 

@@ -47,7 +47,7 @@ class PlainToastWithoutViewport extends Component<{ toast: ToastMessage | null; 
   }
 }
 
-/** Toasts for everything below it; the viewport comes with the first toast, or with the first F8 (spec §4). */
+/** Toasts for everything below it; the viewport comes with the first toast, or with the first F8 (docs/product/screens.md "Common behaviour"). */
 export function ToastProvider({ store, children }: { store: ToastStore; children: ReactNode }) {
   const toast = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [viewport, setViewport] = useState<'for-toast' | 'for-hotkey' | null>(null);

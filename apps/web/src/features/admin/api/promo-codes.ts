@@ -4,7 +4,7 @@ import { promoCodeViewSchema, type PromoCodeView, type PromoType } from '@civicw
 import { apiRequest, getJson } from '../../../lib/api-client.ts';
 import { adminKeys, refreshAdminData } from './admin-cache.ts';
 
-/** POST /api/admin/promo-codes body (spec §7). */
+/** POST /api/admin/promo-codes body (docs/product/api.md "Endpoints"). */
 export type NewPromoCode = {
   code: string;
   type: PromoType;

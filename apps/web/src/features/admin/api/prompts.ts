@@ -20,7 +20,7 @@ export function usePrompts() {
 }
 
 /**
- * POST /api/admin/settings once per prompt (spec §7). The paid prompt goes first: it is the one the
+ * POST /api/admin/settings once per prompt (docs/product/api.md "Endpoints"). The paid prompt goes first: it is the one the
  * server may refuse (it must keep {{STATE}} and {{COUNTRY}}), and a refusal then leaves all three unchanged.
  */
 export function useSavePrompts(options: { onSaved: () => void; onFailed: (error: unknown) => void }) {

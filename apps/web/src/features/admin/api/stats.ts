@@ -3,7 +3,7 @@ import { adminStatsSchema, adminTrendsSchema } from '@civicwatch/core/contracts/
 import { getJson } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-cache.ts';
 
-/** GET /api/admin/stats (DECISIONS "Contract details"). */
+/** GET /api/admin/stats (docs/product/api.md "Wire formats"). */
 export function useAdminStats() {
   return useQuery({ queryKey: adminKeys.stats, queryFn: () => getJson('/api/admin/stats', adminStatsSchema) });
 }

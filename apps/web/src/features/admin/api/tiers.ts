@@ -36,12 +36,12 @@ export function useUpdateTier(options: { onSaved: (tier: SubscriptionTierView) =
   });
 }
 
-/** Spec §9: the admin tier dialog sets 1, 5 or 50 credits; the seeded tiers carry the same numbers. */
+/** docs/product/credits-and-tiers.md "Tiers": the admin tier dialog sets 1, 5 or 50 credits; the seeded tiers carry the same numbers. */
 const SEEDED_CREDITS: Record<TierId, number> = { citizen: 1, patriot: 5, defender: 50 };
 
 /**
  * The credits a user gets when an administrator moves them to a tier: the tier's monthly credits
- * (DECISIONS: tiers are the one source of truth), the seeded numbers until the tiers have loaded.
+ * (docs/product: tiers are the one source of truth), the seeded numbers until the tiers have loaded.
  */
 export function useTierCredits(): (tier: TierId) => number {
   const tiers = useAdminTiers();

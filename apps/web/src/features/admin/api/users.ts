@@ -4,10 +4,10 @@ import { refundResponseSchema, userViewSchema, type RefundResponse, type TierId,
 import { apiRequest, getJsonPage } from '../../../lib/api-client.ts';
 import { adminKeys, refreshAdminData } from './admin-cache.ts';
 
-/** Spec §2, §9: the overview shows the first 10 users, then "And N more users...". */
+/** docs/product/screens.md "Routes", docs/product/credits-and-tiers.md "Tiers": the overview shows the first 10 users, then "And N more users...". */
 export const USER_OVERVIEW_SIZE = 10;
 
-/** GET /api/admin/users?page=1&pageSize=10&q=: a plain array, with the whole count in X-Total-Count (DECISIONS). */
+/** GET /api/admin/users?page=1&pageSize=10&q=: a plain array, with the whole count in X-Total-Count (docs/product). */
 export function useUserOverview(search: string) {
   const q = search.trim();
   return useQuery({

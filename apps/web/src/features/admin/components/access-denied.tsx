@@ -15,7 +15,7 @@ const reasons = {
 } as const;
 
 /**
- * Access Denied (spec §6): signed out goes on to /login, a signed-in non-admin to /. The toast stays
+ * Access Denied (docs/product/credits-and-tiers.md "What each tier may do"): signed out goes on to /login, a signed-in non-admin to /. The toast stays
  * after the page has moved on, so the reason is still there to read.
  */
 export function AccessDenied({ reason }: { reason: keyof typeof reasons }) {

@@ -4,7 +4,7 @@ import { Brand } from '../../../components/ui/brand.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { useLogout } from '../../../lib/auth.ts';
 
-/** The admin panel's header (spec §2 "/admin"): Back to App and Logout. */
+/** The admin panel's header (docs/product/administration.md "Admin panel"): Back to App and Logout. */
 export function AdminHeader() {
   const navigate = useNavigate();
   const logout = useLogout({ onSettled: () => void navigate({ to: '/' }) });

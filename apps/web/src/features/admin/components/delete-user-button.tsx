@@ -8,7 +8,7 @@ import { serverMessage } from '../../../lib/api-client.ts';
 import { useDeleteUser } from '../api/users.ts';
 
 /**
- * Delete user, after a confirmation. Administrators cannot be deleted (spec §6), so the button is not offered
+ * Delete user, after a confirmation. Administrators cannot be deleted (docs/product/credits-and-tiers.md "What each tier may do"), so the button is not offered
  * for them: the server's refusal is a 403, which the shared cache would read as "signed out of /admin".
  */
 export function DeleteUserButton({ user, onDeleted }: { user: UserView; onDeleted: () => void }) {

@@ -14,7 +14,7 @@ import { RefundForm } from './refund-form.tsx';
 
 const tierOptions = tierIds.map((id) => ({ value: id, label: tierDisplayName(id) }));
 
-/** The tier select: a change is sent at once, with the tier's credits (spec §4 "Admin tier change", §9). */
+/** The tier select: a change is sent at once, with the tier's credits (docs/product/administration.md "Admin panel", docs/product/credits-and-tiers.md "Tiers"). */
 function TierSelect({ user, onUpdated }: { user: UserView; onUpdated: (user: UserView) => void }) {
   const toast = useToast();
   const creditsOf = useTierCredits();
@@ -128,7 +128,7 @@ function ManageUserBody({ initial, onClose }: { initial: UserView; onClose: () =
   );
 }
 
-/** Manage User (spec §2 "/admin"): opened by Manage, closed by Cancel or once a refund is submitted. */
+/** Manage User (docs/product/administration.md "Admin panel"): opened by Manage, closed by Cancel or once a refund is submitted. */
 export function ManageUserDialog({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   return (
     <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>

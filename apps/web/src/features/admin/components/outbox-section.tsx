@@ -110,7 +110,7 @@ function OutboxTable({ messages }: { messages: OutboxMessageView[] }) {
 }
 
 /**
- * The e-mail outbox (DECISIONS "Embedded defaults"): every message the server wrote, newest first. Without
+ * The e-mail outbox (docs/product/self-hosting.md "Embedded defaults"): every message the server wrote, newest first. Without
  * SMTP_URL they stay here for administrators to read; with it, this is where a refused message shows why.
  */
 export function OutboxSection() {

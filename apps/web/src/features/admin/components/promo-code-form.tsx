@@ -9,11 +9,11 @@ import { useCreatePromoCode, type NewPromoCode } from '../api/promo-codes.ts';
 type PromoFormValues = { code: string; type: PromoType; credits: string; discountPercent: string; maxUses: string; expiryDate: string };
 type FieldErrors = Partial<Record<keyof PromoFormValues, string>>;
 
-/** Spec §9 "Promo defaults": max uses 1. */
+/** docs/product/administration.md "Promo codes": max uses 1. */
 const defaults: PromoFormValues = { code: '', type: 'credits', credits: '', discountPercent: '', maxUses: '1', expiryDate: '' };
 const typeOptions = promoTypes.map((type) => ({ value: type, label: type === 'credits' ? 'Free credits' : 'Discount' }));
 
-/** Spec §5: numbers are read as integers, with a default for an empty or unreadable field. */
+/** docs/product/screens.md "Form checks": numbers are read as integers, with a default for an empty or unreadable field. */
 const integerOr = (text: string, fallback: number): number => {
   const n = Number.parseInt(text, 10);
   return Number.isNaN(n) ? fallback : n;
@@ -43,7 +43,7 @@ const errorField: Partial<Record<PropertyKey, keyof PromoFormValues>> = {
   expiresAt: 'expiryDate',
 };
 
-/** Create a promo code (spec §5 "Admin promo creation"); a success resets the form to its defaults (§4). */
+/** Create a promo code (docs/product/administration.md "Promo codes"); a success resets the form to its defaults (§4). */
 export function PromoCodeForm() {
   const toast = useToast();
   const [values, setValues] = useState(defaults);

@@ -54,7 +54,7 @@ function PromptsForm({ prompts }: { prompts: Prompts }) {
   );
 }
 
-/** AI prompt editor (spec §2 "/admin"): the free, paid and summary prompts, saved together. */
+/** AI prompt editor (docs/product/administration.md "Admin panel"): the free, paid and summary prompts, saved together. */
 export function PromptEditor() {
   const prompts = usePrompts();
   return (

@@ -10,7 +10,7 @@ import { useRefundUser } from '../api/users.ts';
 
 const refundFormSchema = refundSchema.omit({ userId: true });
 
-/** A refund of the user's latest payment (spec §3 "Payloads", §5): the button waits for both amount and reason. */
+/** A refund of the user's latest payment (docs/product/api.md "Endpoints", docs/product/screens.md "Form checks"): the button waits for both amount and reason. */
 export function RefundForm({ user, onRefunded }: { user: UserView; onRefunded: () => void }) {
   const toast = useToast();
   const form = useForm({ resolver: zodResolver(refundFormSchema), defaultValues: { amount: '', reason: '' } });

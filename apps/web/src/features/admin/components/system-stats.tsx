@@ -8,7 +8,7 @@ import { AdminSection, SectionStatus } from './admin-section.tsx';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** System stats (spec §2 "/admin"): total, free and paid users, with analyses and credits spent, and the last 30 days' trends. */
+/** System stats (docs/product/administration.md "Admin panel"): total, free and paid users, with analyses and credits spent, and the last 30 days' trends. */
 export function SystemStats() {
   const stats = useAdminStats();
   const trends = useAdminTrends();

@@ -42,7 +42,7 @@ const toChanges = (values: TierFormValues): TierChanges => ({
 });
 
 /**
- * One tier's editable columns (DECISIONS "Contract details"). The Citizen tier is where every account
+ * One tier's editable columns (docs/product/administration.md "Tiers"). The Citizen tier is where every account
  * starts: it stays free and offered, so its price, Stripe price and active flag are not editable.
  */
 export function TierForm({ tier }: { tier: SubscriptionTierView }) {

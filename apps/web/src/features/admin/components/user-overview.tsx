@@ -46,7 +46,7 @@ function UserTable({ users, onManage }: { users: UserView[]; onManage: (user: Us
   );
 }
 
-/** User overview (spec §2 "/admin", §9): the first 10 users, "And N more users...", search on the server. */
+/** User overview (docs/product/administration.md "Admin panel", docs/product/credits-and-tiers.md "Tiers"): the first 10 users, "And N more users...", search on the server. */
 export function UserOverview() {
   const [search, setSearch] = useState('');
   const query = useSettledValue(search, SEARCH_DELAY_MS);

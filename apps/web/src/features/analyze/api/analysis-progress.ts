@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const progressPath = (progressId: string) => `/api/analyze/progress/${encodeURIComponent(progressId)}`;
 
-/** POST /api/analyze/progress/{progressId}/cancel: the analysis stops and its credit comes back (DECISIONS "Cancelling"). */
+/** POST /api/analyze/progress/{progressId}/cancel: the analysis stops and its credit comes back (docs/product/analysis.md "Cancelling"). */
 export async function cancelAnalysis(progressId: string): Promise<void> {
   await apiRequest(`${progressPath(progressId)}/cancel`, { method: 'POST' });
 }

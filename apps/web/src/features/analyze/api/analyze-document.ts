@@ -19,7 +19,7 @@ export type AnalyzeDocumentInput = {
 };
 
 /**
- * The multipart body of POST /api/analyze (spec §3 "Analyze request", §7): the PDF as `document`, or
+ * The multipart body of POST /api/analyze (docs/product/api.md "Endpoints", docs/product/api.md "How the web app calls the API"): the PDF as `document`, or
  * `text` and `title` (default "Text Document"); the custom focus only for the custom type, the state only
  * with the United States.
  */
@@ -40,7 +40,7 @@ export function toAnalyzeFormData({ source, options, progressId }: AnalyzeDocume
   return form;
 }
 
-/** POST /api/analyze, sent as form data without an explicit content type (spec §7). */
+/** POST /api/analyze, sent as form data without an explicit content type (docs/product/api.md "How the web app calls the API"). */
 export async function analyzeDocument(input: AnalyzeDocumentInput): Promise<AnalyzeResponse> {
   return analyzeResponseSchema.parse(await apiRequest('/api/analyze', { method: 'POST', formData: toAnalyzeFormData(input) }));
 }
@@ -52,7 +52,7 @@ export const INSUFFICIENT_CREDITS_TOAST: ToastInput = {
 };
 
 /**
- * The toast for a refused or failed analysis (spec §8 "Analysis"): no credits left (402) is Insufficient
+ * The toast for a refused or failed analysis (docs/product/screens.md "Messages"): no credits left (402) is Insufficient
  * Credits; one its owner cancelled says so, with its credit back; anything else is Upload Failed with the
  * server's own message, or the spec's default.
  */

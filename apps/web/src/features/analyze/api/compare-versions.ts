@@ -41,7 +41,7 @@ export function toCompareFormData(input: CompareVersionsInput): FormData {
   return form;
 }
 
-/** POST /api/compare, sent as form data without an explicit content type (spec §7). */
+/** POST /api/compare, sent as form data without an explicit content type (docs/product/api.md "How the web app calls the API"). */
 export async function compareVersions(input: CompareVersionsInput): Promise<CompareResponse> {
   return compareResponseSchema.parse(await apiRequest('/api/compare', { method: 'POST', formData: toCompareFormData(input) }));
 }

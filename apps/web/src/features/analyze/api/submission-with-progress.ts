@@ -13,7 +13,7 @@ export type SubmissionCallbacks<Input, Response> = {
 
 /**
  * Runs one analysis or comparison: its progress stream is opened just before the POST and closed when it settles.
- * Success refreshes the user (credits), the dashboard and the history (spec §4 "Analysis submission"); a failure
+ * Success refreshes the user (credits), the dashboard and the history (docs/product/screens.md "Analyze page"); a failure
  * refreshes the user, whose credit may have come back or whose balance the page showed out of date (a 402, so
  * that the upgrade button appears). `cancel` stops the one under way: its POST then fails as cancelled.
  */

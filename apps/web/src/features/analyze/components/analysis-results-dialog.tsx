@@ -53,7 +53,7 @@ function DialogBody({ listed }: { listed: AnalysisListItem }) {
   );
 }
 
-/** View Results (spec §2 "Dashboard content"): a past analysis, in full, in a dialog over the page. */
+/** View Results (docs/product/screens.md "Dashboard"): a past analysis, in full, in a dialog over the page. */
 export function AnalysisResultsDialog({ analysis, triggerClassName }: { analysis: AnalysisListItem; triggerClassName?: string }) {
   return (
     <Dialog.Root>

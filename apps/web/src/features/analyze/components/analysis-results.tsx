@@ -197,7 +197,7 @@ function SentimentMeter({ rating }: { rating: number }) {
   );
 }
 
-/** The Analysis Results view (spec §2, §3): every section, the key facts, the sentiment, the metadata and the citations. */
+/** The Analysis Results view (docs/product/screens.md "Analyze page", docs/product/analysis.md "Result fields"): every section, the key facts, the sentiment, the metadata and the citations. */
 export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, analysisId, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
   const [exporting, setExporting] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

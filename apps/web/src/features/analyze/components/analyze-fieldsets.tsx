@@ -32,7 +32,7 @@ function Fieldset({ legend, icon, children }: { legend: string; icon: ReactNode;
 }
 
 /**
- * Said before a credit is spent (DECISIONS "State selection with the offline analyzer"): the server's built-in
+ * Said before a credit is spent (docs/product/analysis.md "Analyzers"): the server's built-in
  * analyzer knows the US Constitution only, so the law of the state or country chosen goes unchecked. A status,
  * so that choosing a state announces it; the result repeats it among its warnings.
  */
@@ -48,7 +48,7 @@ function OfflineJurisdictionNote({ law }: { law: string }) {
   );
 }
 
-/** Country, and a paying user's US state (spec §2 "Analyze page"); with the offline analyzer, what it leaves unchecked. */
+/** Country, and a paying user's US state (docs/product/screens.md "Analyze page"); with the offline analyzer, what it leaves unchecked. */
 export function JurisdictionFieldset({ form, paid, disabled, uncheckedLaw, offline }: FieldsetProps & { uncheckedLaw: string | null; offline: boolean }) {
   const country = form.watch('country');
   const { errors } = form.formState;
@@ -76,7 +76,7 @@ export function JurisdictionFieldset({ form, paid, disabled, uncheckedLaw, offli
   );
 }
 
-/** The analysis types, custom ones for paying users with their focus (spec §2 "Analyze page"). */
+/** The analysis types, custom ones for paying users with their focus (docs/product/screens.md "Analyze page"). */
 export function AnalysisTypeFieldset({ form, paid, disabled }: FieldsetProps) {
   const ids = { type: useId(), focus: useId(), focusHelp: useId() };
   const analysisType = form.watch('analysisType');

@@ -66,8 +66,8 @@ export type AnalyzeSectionProps = {
 };
 
 /**
- * The document upload and analysis area (spec §2 "Analyze page"), on the signed-in home and at /analyze
- * (DECISIONS: the same component). Tier rules are shown here and enforced by the server.
+ * The document upload and analysis area (docs/product/screens.md "Analyze page"), on the signed-in home and at /analyze
+ * (docs/product: the same component). Tier rules are shown here and enforced by the server.
  */
 export function AnalyzeSection({ user, tier, headingLevel = 2 }: AnalyzeSectionProps) {
   const toast = useToast();

@@ -17,7 +17,7 @@ import { ComparisonResults } from './comparison-results.tsx';
 import { PaidFeatureNotice } from './paid-feature-notice.tsx';
 import { VersionInput } from './version-input.tsx';
 
-/** DECISIONS "Comparing versions": the server's refusal to a Citizen, said here in place of a form it would refuse. */
+/** docs/product/analysis.md "Comparing versions": the server's refusal to a Citizen, said here in place of a form it would refuse. */
 export const COMPARISON_PAID_MESSAGE = 'Comparing versions is available for paying subscribers';
 
 export type CompareSectionProps = {

@@ -15,7 +15,7 @@ type DocumentDropZoneProps = {
 };
 
 /**
- * Upload PDF (spec §2, §5): drop a file on the zone, or choose one. Choose File is a real button, reached
+ * Upload PDF (docs/product/screens.md "Analyze page", docs/product/screens.md "Form checks"): drop a file on the zone, or choose one. Choose File is a real button, reached
  * with Tab and pressed with Enter or Space; a click anywhere on the zone does the same for the mouse.
  */
 export function DocumentDropZone({ file, onFile, onReject, disabled = false, label = 'PDF document' }: DocumentDropZoneProps) {

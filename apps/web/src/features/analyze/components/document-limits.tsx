@@ -4,7 +4,7 @@ import type { SubscriptionTierView } from '@civicwatch/core/contracts/index.ts';
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Document Limits (spec §2): the user's own tier's, as the server defines them (DECISIONS), never constants; held to
+ * Document Limits (docs/product/screens.md "Routes"): the user's own tier's, as the server defines them (docs/product), never constants; held to
  * each `per` (a document, or each version of a comparison), with what the upload costs beneath.
  */
 export function DocumentLimits({ tier, per, cost }: { tier: SubscriptionTierView | undefined; per: 'document' | 'version'; cost: string }) {

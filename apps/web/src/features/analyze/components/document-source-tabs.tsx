@@ -14,7 +14,7 @@ const tabPanelClasses = 'rounded-lg focus-visible:outline-2 focus-visible:outlin
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
-/** Upload PDF and Paste Text (spec §2 "Analyze page"): one document's two ways in, as tabs. */
+/** Upload PDF and Paste Text (docs/product/screens.md "Analyze page"): one document's two ways in, as tabs. */
 export function DocumentSourceTabs({
   value,
   onValueChange,

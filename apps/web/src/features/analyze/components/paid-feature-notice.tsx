@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 
-/** What a free (Citizen) user sees in place of a paid feature: why, and an upgrade button to /subscribe (spec §2). */
+/** What a free (Citizen) user sees in place of a paid feature: why, and an upgrade button to /subscribe (docs/product/screens.md "Analyze page"). */
 export function PaidFeatureNotice({ message, action }: { message: string; action: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3">

@@ -90,7 +90,7 @@ describe('Share Analysis dialog', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Public link' })).not.toBeInTheDocument();
   });
 
-  it('copies the summary, and offers the device\'s share sheet where there is one (spec §7)', async () => {
+  it('copies the summary, and offers the device\'s share sheet where there is one (docs/product/analysis.md "Sharing")', async () => {
     sharedOnServer();
     const share = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });

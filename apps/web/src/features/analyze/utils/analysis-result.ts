@@ -1,4 +1,4 @@
-/** Confidence 0..1 as a whole percentage (spec §3). */
+/** Confidence 0..1 as a whole percentage (docs/product/analysis.md "Result fields"). */
 export function confidencePercent(confidence: number): string {
   return `${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
 }

@@ -1,6 +1,6 @@
 import { MAX_DOCUMENT_BYTES } from '@civicwatch/core/contracts/index.ts';
 
-/** Spec §5 and §9: one PDF file of at most 10 MB. The server checks again, by the file's bytes (DECISIONS). */
+/** docs/product/screens.md "Form checks", docs/product/credits-and-tiers.md "Tiers": one PDF file of at most 10 MB. The server checks again, by the file's bytes (docs/product). */
 
 export type FileCheck = { ok: true; file: File } | { ok: false; message: string };
 

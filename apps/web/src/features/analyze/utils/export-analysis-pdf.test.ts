@@ -81,7 +81,7 @@ async function pdfText(doc: JsPdf, name: string): Promise<string> {
 /** pdftotext's text with each line break taken for a space, as the wrapping of the layout put them. */
 const flowing = (text: string) => text.replace(/\s+/g, ' ');
 
-describe('PDF report (spec §7)', () => {
+describe('PDF report (docs/product/analysis.md "PDF report")', () => {
   it('has the header, the four sections with page citations, and no Legal Risks', async () => {
     const doc = await buildAnalysisPdf(report());
 

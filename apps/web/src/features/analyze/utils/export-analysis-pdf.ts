@@ -39,7 +39,7 @@ export type AnalysisReport = {
   result: StoredAnalysisResult;
 };
 
-/** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, Analysis, sanitized title, date (spec §7). */
+/** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, Analysis, sanitized title, date (docs/product/analysis.md "PDF report"). */
 export const analysisPdfFileName = (title: string | null | undefined, date: Date): string => reportFileName('Analysis', title, date);
 
 /** The Executive Summary, then the key facts by group (when there are any): what the pictures follow. */
@@ -91,7 +91,7 @@ function overviewItems(result: StoredAnalysisResult): string[] {
 }
 
 /**
- * Lays out the report of spec §7: header with title, analysis type and date; an overview line (the document's
+ * Lays out the report of docs/product/analysis.md "PDF report": header with title, analysis type and date; an overview line (the document's
  * language and kind among it), any warning of the analyzer and, when some characters could not be drawn, a note
  * that says so; the summary and the key facts, the pictures (the largest amounts, the pages quoted), then the
  * lists, each point followed by its page citations; "Page x of y" and a confidentiality line. Every character of

@@ -107,7 +107,7 @@ function writeCompared(layout: Layout, documents: ReadonlyArray<{ heading: strin
 }
 
 /**
- * The report of a comparison, laid out as an analysis's (spec §7): header with title, "Version comparison" and the
+ * The report of a comparison, laid out as an analysis's (docs/product/analysis.md "PDF report"): header with title, "Version comparison" and the
  * date; the two documents compared; the warnings and any note on characters the font lacks; the summary; then
  * what changed, each change with its kind, its statement and the quote and page in each version, checked or not;
  * or, when nothing of substance changed, the comparison's honest empty state.

@@ -5,7 +5,7 @@ import { REPORT_FONT } from './report-font.ts';
 
 /**
  * The pieces every PDF report is laid out with (an analysis's, a comparison's): the header band, headings,
- * paragraphs, lists with the pages each point rests on, warnings, page breaks and footers. Spec §7: 20-unit
+ * paragraphs, lists with the pages each point rests on, warnings, page breaks and footers. docs/product/analysis.md "PDF report": 20-unit
  * margins (mm on A4), a 20 pt title, page breaks 20 units from the bottom.
  */
 
@@ -27,7 +27,7 @@ const RULE: Rgb = [226, 232, 240];
 export const VERIFIED_GREEN: Rgb = [4, 120, 87];
 const WARNING_AMBER: Rgb = [146, 64, 14];
 
-/** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, what the report is, sanitized title, date (spec §7). */
+/** "CivicWatch_Analysis_City_Budget_2026-11-22.pdf": product, what the report is, sanitized title, date (docs/product/analysis.md "PDF report"). */
 export function reportFileName(kind: 'Analysis' | 'Comparison', title: string | null | undefined, date: Date): string {
   const sanitized =
     (title ?? '')
@@ -236,7 +236,7 @@ export function writeHeader(layout: Layout, { title, subtitle, logo }: { title: 
       doc.addImage(logo, 'PNG', MARGIN, 10, 9, 9);
       brandX += 12;
     } catch {
-      // A logo that cannot be drawn is left out; the report goes on without it (spec §7).
+      // A logo that cannot be drawn is left out; the report goes on without it (docs/product/analysis.md "PDF report").
     }
   }
   doc.setFont(REPORT_FONT, 'bold');

@@ -16,7 +16,7 @@ export async function copyToClipboard(text: string, nav: Navigator = navigator):
 export const canShareFromDevice = (nav: Navigator = navigator): boolean => typeof nav.share === 'function';
 
 /**
- * Spec §7: the device's share sheet with the title "Document Analysis Results" and the summary as text;
+ * docs/product/analysis.md "Sharing": the device's share sheet with the title "Document Analysis Results" and the summary as text;
  * where there is none (or it refuses), the summary goes to the clipboard.
  */
 export async function shareAnalysis(summary: string, nav: Navigator = navigator): Promise<ShareOutcome> {

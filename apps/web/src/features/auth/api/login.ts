@@ -16,7 +16,7 @@ export function useLogin(options: { onSuccess: (user: UserView) => void; onError
   });
 }
 
-/** Spec §8 "Login failure": the server's message, or Invalid credentials; a network problem says so. */
+/** docs/product/screens.md "Messages": the server's message, or Invalid credentials; a network problem says so. */
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof HttpError) return serverMessage(error) ?? 'Invalid credentials';
   return 'Network error. Please try again.';

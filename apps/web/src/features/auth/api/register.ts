@@ -3,11 +3,11 @@ import { userViewSchema, type RegisterInput, type UserView } from '@civicwatch/c
 import { HttpError, RequestTimeoutError, apiRequest, serverMessage } from '../../../lib/api-client.ts';
 import { currentUserKey } from '../../../lib/query-client.ts';
 
-/** Spec §9: registration gives up after 10 s. */
+/** docs/product/credits-and-tiers.md "Tiers": registration gives up after 10 s. */
 export const REGISTER_TIMEOUT_MS = 10_000;
 
 /**
- * POST /api/register. The server signs the new account in (DECISIONS), so its answer becomes the cached
+ * POST /api/register. The server signs the new account in (docs/product), so its answer becomes the cached
  * current user whichever form registered.
  */
 export function useRegister(options: { onSuccess: (user: UserView) => void; onError: (error: unknown) => void }) {
@@ -24,7 +24,7 @@ export function useRegister(options: { onSuccess: (user: UserView) => void; onEr
 }
 
 /**
- * Spec §8 "Registration failure". The standalone page explains network errors with the error's own
+ * docs/product/screens.md "Messages". The standalone page explains network errors with the error's own
  * message; the login page's inline form says Network error. Please try again.
  */
 export function registrationFailureMessage(error: unknown, form: 'signup-page' | 'login-page'): string {

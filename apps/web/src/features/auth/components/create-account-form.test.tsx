@@ -16,7 +16,7 @@ async function fillIn(user: ReturnType<typeof renderApp>['user'], fields: Fields
 }
 
 describe('/signup', () => {
-  it('checks every sign-up rule of spec §5 before calling the server', async () => {
+  it('checks every sign-up rule of docs/product/screens.md "Form checks" before calling the server', async () => {
     let called = false;
     server.use(http.post('/api/register', () => ((called = true), HttpResponse.json(aUser(), { status: 201 }))));
     const { user } = renderApp('/signup');

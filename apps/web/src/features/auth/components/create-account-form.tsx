@@ -19,7 +19,7 @@ const successDescriptions = {
 };
 
 /**
- * The two registering forms (spec §2, §5). On /signup every sign-up rule is checked here; the inline
+ * The two registering forms (docs/product/screens.md "Sign up", docs/product/screens.md "Form checks"). On /signup every sign-up rule is checked here; the inline
  * form of /login checks only that the passwords match and leaves the rest to the server, whose message
  * is shown. Either way the username travels as firstName.
  */

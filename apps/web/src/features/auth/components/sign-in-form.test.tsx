@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 
 describe('/login sign-in', () => {
-  it('shows the sign-in rules of spec §5 without calling the server', async () => {
+  it('shows the sign-in rules of docs/product/screens.md "Form checks" without calling the server', async () => {
     let called = false;
     server.use(http.post('/api/login', () => ((called = true), HttpResponse.json(aUser()))));
     const { user } = renderApp('/login');

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { loginFailureMessage, useLogin } from '../api/login.ts';
 
-/** Email and password, checked with the sign-in rules of spec §5; success goes to /. A forgotten password is reset from /forgot-password. */
+/** Email and password, checked with the sign-in rules of docs/product/screens.md "Form checks"; success goes to /. A forgotten password is reset from /forgot-password. */
 export function SignInForm() {
   const navigate = useNavigate();
   const toast = useToast();

@@ -67,7 +67,7 @@ function RecentAnalyses({ analyses, renderViewResults }: { analyses: AnalysisLis
   );
 }
 
-/** "Your Dashboard" of the signed-in home (spec §2 "Dashboard content"). */
+/** "Your Dashboard" of the signed-in home (docs/product/screens.md "Dashboard"). */
 export function DashboardSection({ renderViewResults }: { renderViewResults?: RenderViewResults } = {}) {
   const dashboard = useDashboard();
 

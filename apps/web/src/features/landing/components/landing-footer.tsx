@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Brand } from '../../../components/ui/brand.tsx';
 
-/** Resources that have no page yet (spec §2: placeholder links that point nowhere). */
+/** Resources that have no page yet (docs/product/screens.md "Landing page": placeholder links that point nowhere). */
 const placeholderLinks = ['Constitution Guide', 'Citizen Resources'];
 
 const linkClasses = 'rounded text-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-blue-400';

@@ -4,7 +4,7 @@ import type { BillingDetails } from '../utils/billing-details.ts';
 export type CardConfirmation = { ok: true; paymentIntentId: string } | { ok: false; message: string };
 
 /**
- * Confirms a payment in the browser with the card typed into the page's CardElement (spec §7 "Other
+ * Confirms a payment in the browser with the card typed into the page's CardElement (docs/product/payments.md "Checkout" "Other
  * client behaviour"). A declined or incomplete card answers Stripe's own message. Call inside
  * <StripeElements>.
  */

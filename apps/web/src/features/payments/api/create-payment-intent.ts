@@ -14,7 +14,7 @@ export type CreatePaymentIntentRequest = {
 };
 
 /**
- * POST /api/create-payment-intent (spec §7): starts the monthly subscription; answers the client secret
+ * POST /api/create-payment-intent (docs/product/payments.md "Checkout"): starts the monthly subscription; answers the client secret
  * of its first payment, or `paid` without one when nothing is due (a 100% code).
  */
 export async function createPaymentIntent(request: CreatePaymentIntentRequest): Promise<CreatePaymentIntentResponse> {
@@ -27,7 +27,7 @@ export async function createSubscription(tier: Exclude<TierId, 'citizen'>): Prom
 }
 
 /**
- * The text of the Payment Setup Failed toast (spec §8): "Please try logging in again." for a lost session or
+ * The text of the Payment Setup Failed toast (docs/product/screens.md "Messages"): "Please try logging in again." for a lost session or
  * an unexpected failure; the server's own words when it refused the checkout for a reason the user can act
  * on (payments not configured here, already subscribed, a promo code that no longer works, a plan that
  * cannot be bought).

@@ -7,7 +7,7 @@ import { createPaymentIntent } from './create-payment-intent.ts';
 import { reportPaymentSuccess } from './payment-success.ts';
 
 /**
- * How a checkout payment ended (spec §4 "Payment"), once the subscription was set up:
+ * How a checkout payment ended (docs/product/payments.md "Checkout"), once the subscription was set up:
  * - `paid`: the server confirmed the payment; `credits` is the new balance. `withoutCard` when nothing was
  *   due (a 100% code), so no card was charged.
  * - `card-failed`: Stripe refused the card, with its message.

@@ -2,7 +2,7 @@ import { paymentSuccessResponseSchema, type PaymentSuccessResponse, type TierId 
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * POST /api/payment-success (spec §7): the server verifies the payment with Stripe and grants the tier's
+ * POST /api/payment-success (docs/product/payments.md "Confirming a payment"): the server verifies the payment with Stripe and grants the tier's
  * credits once; `credits` is the new balance. A replay grants nothing.
  */
 export async function reportPaymentSuccess(request: {

@@ -14,14 +14,14 @@ import { billingCountries, billingDetailsSchema } from '../utils/billing-details
 import type { Order } from '../utils/order.ts';
 import { CardField } from './stripe-elements.tsx';
 
-/** Spec §4 "Payment", §9: the success toast stays 1.5 s before the confirmation page, the "processed" one 1 s. */
+/** docs/product/payments.md "Checkout", docs/product/credits-and-tiers.md "Tiers": the success toast stays 1.5 s before the confirmation page, the "processed" one 1 s. */
 export const PAID_REDIRECT_MS = 1500;
 export const PROCESSED_REDIRECT_MS = 1000;
 
 const countryOptions = billingCountries.map(([value, label]) => ({ value, label }));
 
 /**
- * The billing form, the card input and the submit button of /checkout (spec §2, §4 "Payment", §5).
+ * The billing form, the card input and the submit button of /checkout (docs/product/screens.md "Checkout", docs/product/payments.md "Checkout", docs/product/screens.md "Form checks").
  * When nothing is due (a 100% code) neither billing details nor a card are asked for. Call inside
  * <StripeElements>.
  */
@@ -61,7 +61,7 @@ export function CheckoutPaymentForm({ order, user }: { order: Order; user: UserV
         const welcome = `Welcome to the ${order.tierName} tier!`;
         const description = outcome.credits === undefined ? welcome : `${welcome} You now have ${outcome.credits} credits.`;
         toast({ title: 'Payment Successful', description, variant: 'success' });
-        // Nothing was charged, so there is no payment to wait for: straight to the confirmation (DECISIONS).
+        // Nothing was charged, so there is no payment to wait for: straight to the confirmation (docs/product).
         goToConfirmation(true, outcome.withoutCard ? 0 : PAID_REDIRECT_MS);
         return;
       }
@@ -149,7 +149,7 @@ export function CheckoutPaymentForm({ order, user }: { order: Order; user: UserV
   );
 }
 
-/** What /checkout shows in place of the payment form on a server without Stripe keys (DECISIONS). */
+/** What /checkout shows in place of the payment form on a server without Stripe keys (docs/product). */
 export function PaymentsNotConfigured() {
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm font-medium text-amber-950">

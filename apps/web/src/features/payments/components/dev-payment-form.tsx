@@ -17,7 +17,7 @@ const toneClasses: Record<Status['tone'], string> = {
 };
 
 /**
- * The developer pages' payment (spec §2 "Developer pages"): `start` sets the payment up on the server,
+ * The developer pages' payment (docs/product/screens.md "Developer pages"): `start` sets the payment up on the server,
  * the card typed here pays it, and the server is told. A 401 goes to /login. Call inside <StripeElements>.
  */
 export function DevPaymentForm({ tier, label, start }: { tier: PaidTierId; label: string; start: () => Promise<CreatePaymentIntentResponse> }) {

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { dollars } from '../../../lib/format.ts';
 import type { Order } from '../utils/order.ts';
 
-/** The plan being bought and what is due today (spec §2 "/checkout"). */
+/** The plan being bought and what is due today (docs/product/screens.md "Checkout"). */
 export function OrderSummary({ order, tier, promoCredits }: { order: Order; tier: SubscriptionTierView; promoCredits?: number | undefined }) {
   return (
     <Card>
@@ -44,7 +44,7 @@ export function OrderSummary({ order, tier, promoCredits }: { order: Order; tier
   );
 }
 
-/** For a discount code (spec §9): the first month is discounted, rounded to whole dollars; renewals cost the full price. */
+/** For a discount code (docs/product/credits-and-tiers.md "Tiers"): the first month is discounted, rounded to whole dollars; renewals cost the full price. */
 export function DiscountPricingSummary({ order, discountPercent }: { order: Order; discountPercent: number }) {
   const rows: Array<[string, string]> = [
     ['Original price', `${dollars(order.price)}/month`],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The checkout's countries (spec §3 "Billing details"), default US. */
+/** The checkout's countries (docs/product/screens.md "Checkout"), default US. */
 export const billingCountries = [
   ['US', 'United States'],
   ['CA', 'Canada'],
@@ -12,7 +12,7 @@ const billingCountryCodes = billingCountries.map(([code]) => code) as unknown as
 const required = (label: string) => z.string().trim().min(1, { message: `${label} is required` }).max(200, { message: `${label} is too long` });
 
 /**
- * The checkout's billing form (spec §5 "Checkout and promo"): everything but the phone is required. Its
+ * The checkout's billing form (docs/product/screens.md "Form checks"): everything but the phone is required. Its
  * shape is Stripe's `billing_details`, which the card confirmation sends on as it is.
  */
 export const billingDetailsSchema = z.object({

@@ -2,7 +2,7 @@ import type { TierId } from '@civicwatch/core/contracts/index.ts';
 
 export type PaidTierId = Exclude<TierId, 'citizen'>;
 
-/** What the checkout asks the server to charge, in whole dollars (spec §7 create-payment-intent). */
+/** What the checkout asks the server to charge, in whole dollars (docs/product/payments.md "Checkout" create-payment-intent). */
 export type Order = {
   tier: PaidTierId;
   tierName: string;
@@ -13,10 +13,10 @@ export type Order = {
   promoCode?: string;
 };
 
-/** A promo code the checkout has validated (spec §3 "Promo validation response"). */
+/** A promo code the checkout has validated (docs/product/api.md "Endpoints"). */
 export type OrderPromo = { code: string; type: 'credits' | 'discount'; discountPercent: number };
 
-/** A discount applies to the first month only, rounded to whole dollars (spec §9, DECISIONS). */
+/** A discount applies to the first month only, rounded to whole dollars (docs/product/credits-and-tiers.md "Tiers"). */
 export function firstMonthAmount(price: number, discountPercent: number): number {
   return Math.round(price * (1 - discountPercent / 100));
 }

@@ -11,7 +11,7 @@ export const subscriptionQuery = queryOptions({
 });
 
 /**
- * POST /api/cancel-subscription (DECISIONS "Payments"): cancels at the end of the period already paid;
+ * POST /api/cancel-subscription (docs/product/payments.md "Cancelling a subscription"): cancels at the end of the period already paid;
  * answers the subscription, now with `cancelAtPeriodEnd`.
  */
 export function useCancelSubscription(options: { onCancelled: (subscription: SubscriptionView) => void; onFailed: (error: unknown) => void }) {

@@ -9,7 +9,7 @@ import { HttpError, isSessionExpired, serverMessage } from '../../../lib/api-cli
 import { longDate, tierDisplayName } from '../../../lib/format.ts';
 import { subscriptionQuery, useCancelSubscription } from '../api/subscription.ts';
 
-/** Spec §8 "Profile and session": the answer when this server cannot cancel by itself. */
+/** docs/product/screens.md "Messages": the answer when this server cannot cancel by itself. */
 const contactSupport = { title: 'Cancel Subscription', description: 'Contact support to cancel your subscription.' } as const;
 
 /** "past_due" → "Past due". */
@@ -100,7 +100,7 @@ function StripeSubscription({ tier }: { tier: TierId }) {
 }
 
 /**
- * Manage Subscription of the Profile Settings card (spec §2, DECISIONS "Payments"): with payments
+ * Manage Subscription of the Profile Settings card (docs/product/screens.md "Profile Settings", docs/product/payments.md "Cancelling a subscription"): with payments
  * configured, Cancel Subscription cancels at the period's end after a confirmation; without, it only
  * says to contact support.
  */

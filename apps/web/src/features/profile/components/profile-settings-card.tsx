@@ -12,7 +12,7 @@ import { tierDisplayName } from '../../../lib/format.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ManageSubscription } from './manage-subscription.tsx';
 
-/** Profile and admin areas show the codes themselves (spec §3 "Lists"). */
+/** Profile and admin areas show the codes themselves (docs/product/api.md "Wire formats"). */
 const countryOptions = countries.map(([code]) => ({ value: code, label: code }));
 const stateOptions = usStates.map(([code]) => ({ value: code, label: code }));
 
@@ -117,7 +117,7 @@ function ProfileForm({ user, onDone }: { user: UserView; onDone: () => void }) {
 }
 
 /**
- * Profile Settings of the signed-in home (spec §2): a read-only view and an edit form. `paymentsEnabled`
+ * Profile Settings of the signed-in home (docs/product/screens.md "Profile Settings"): a read-only view and an edit form. `paymentsEnabled`
  * (GET /api/config) decides whether Cancel Subscription can cancel by itself.
  */
 export function ProfileSettingsCard({ user, paymentsEnabled = false }: { user: UserView; paymentsEnabled?: boolean }) {

@@ -3,7 +3,7 @@ import { redeemPromoResponseSchema, type RedeemPromoResponse } from '@civicwatch
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentUserKey, dashboardKey } from '../../../lib/query-client.ts';
 
-/** POST /api/redeem-promo. Success refreshes the user and dashboard data, whose credits just changed (spec §7). */
+/** POST /api/redeem-promo. Success refreshes the user and dashboard data, whose credits just changed (docs/product/api.md "Endpoints"). */
 export function useRedeemPromo(options: { onRedeemed: (answer: RedeemPromoResponse) => void; onFailed: (error: unknown) => void }) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,7 +9,7 @@ import { serverMessage } from '../../../lib/api-client.ts';
 import { useValidatePromo, type AppliedPromo } from '../api/validate-promo.ts';
 
 /**
- * The checkout's promo code box (spec §4 "Promo on checkout", §5, §8): the code is upper-cased as typed;
+ * The checkout's promo code box (docs/product/screens.md "Checkout", docs/product/screens.md "Form checks", docs/product/screens.md "Messages"): the code is upper-cased as typed;
  * once applied, the input and the button stay disabled and the button reads Applied.
  */
 export function CheckoutPromoBox({ applied, onApplied }: { applied: AppliedPromo | null; onApplied: (promo: AppliedPromo) => void }) {

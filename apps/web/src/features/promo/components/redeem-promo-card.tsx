@@ -15,7 +15,7 @@ const helpItems = [
   'Some codes expire: redeem yours soon.',
 ];
 
-/** The signed-in part of /redeem-promo (spec §2, §5 "Redeem", §8 "Promo and payment"). */
+/** The signed-in part of /redeem-promo (docs/product/screens.md "Redeem a promo code", docs/product/screens.md "Form checks", docs/product/screens.md "Messages"). */
 export function RedeemPromoCard({ user }: { user: UserView }) {
   const toast = useToast();
   const [code, setCode] = useState('');
@@ -50,7 +50,7 @@ export function RedeemPromoCard({ user }: { user: UserView }) {
         <p className="rounded-md bg-blue-50 px-4 py-3 text-sm text-blue-950">
           Current credits: <strong data-testid="current-credits">{user.credits}</strong>
         </p>
-        {/* A form, so that Enter in the field submits (spec §2). */}
+        {/* A form, so that Enter in the field submits (docs/product/screens.md "Redeem a promo code"). */}
         <form onSubmit={submit} className="space-y-4" noValidate>
           <TextField
             label="Promo Code"

@@ -3,8 +3,8 @@ import { subscriptionTierListSchema, type SubscriptionTierView, type TierId } fr
 import { getJson } from '../../../lib/api-client.ts';
 
 /**
- * Used when GET /api/subscription-tiers fails or answers no tier (spec §3). The same seeded values as the
- * server (DECISIONS "Tier credits"), so the fallback never advertises more than a plan gives.
+ * Used when GET /api/subscription-tiers fails or answers no tier (docs/product/credits-and-tiers.md "Tiers"). The same seeded values as the
+ * server (docs/product/credits-and-tiers.md "Tiers"), so the fallback never advertises more than a plan gives.
  */
 export const FALLBACK_TIERS: SubscriptionTierView[] = [
   {
@@ -59,7 +59,7 @@ export function useSubscriptionTiers(): TiersState {
 }
 
 /**
- * The tier a user is on, for the limits the Analyze page shows (never constants: DECISIONS). A tier
+ * The tier a user is on, for the limits the Analyze page shows (never constants: docs/product). A tier
  * an administrator has retired still answers with its own limits; undefined while the call is pending.
  */
 export function useTierOf(id: TierId): SubscriptionTierView | undefined {

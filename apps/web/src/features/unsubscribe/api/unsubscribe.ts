@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 const unsubscribePath = (token: string) => `/api/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
- * GET /api/unsubscribe?token= (spec §7), once per token: the query key is the path it fetches. An answer
- * without a message fails its schema and reads as an error (spec §4 "Unsubscribe"). Not run without a token.
+ * GET /api/unsubscribe?token= (docs/product/api.md "Endpoints"), once per token: the query key is the path it fetches. An answer
+ * without a message fails its schema and reads as an error (docs/product/screens.md "Unsubscribe"). Not run without a token.
  */
 export function useUnsubscribe(token: string | undefined) {
   return useQuery({
