@@ -189,9 +189,18 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
 
   /**
    * One query: the jobs queued before this one that no worker has taken (in the order workers take them, oldest
-   * first), those running anywhere, and how long the last RECENT_RUNS completed ones ran.
+   * first), those running anywhere, and how long the last RECENT_RUNS completed ones ran. Null, too, when the
+   * database cannot be reached: the place in the queue is news, and a brief outage must not fail a request whose
+   * credit is taken (ADR 0016).
    */
   async standing(analysisId: string): Promise<QueueStanding | null> {
+    return this.#standing(analysisId).catch((error: unknown) => {
+      if (isDatabaseUnreachable(error)) return null;
+      throw error;
+    });
+  }
+
+  async #standing(analysisId: string): Promise<QueueStanding | null> {
     const { rows } = await this.#started().getDb().executeSql(
       `with me as (select created_on, id from ${QUEUE_SCHEMA}.job where name = $1 and id = $2 and state in ('created', 'retry'))
        select (select count(*) from ${QUEUE_SCHEMA}.job j, me

@@ -15,8 +15,12 @@ const usStateCodes = usStates.map(([code]) => code) as unknown as readonly [stri
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** A UUID the client generates and sends with its document, to follow the analysis as it runs. */
-export const progressIdField = z.preprocess(blankToUndefined, z.uuid({ message: 'progressId must be a UUID' }).optional())
+const progressIdRule = z.uuid({ message: 'progressId must be a UUID' });
+export const progressIdField = z.preprocess(blankToUndefined, progressIdRule.optional())
   .describe('A UUID of the client\'s making, to follow GET /api/analyze/progress/{progressId}');
+
+/** The path of an analysis followed or cancelled by its progress id: GET /api/analyze/progress/{progressId}, and /cancel. */
+export const progressParamsSchema = z.object({ progressId: progressIdRule });
 
 /**
  * What an analysis is asked for, besides the document (docs/product/api.md "Endpoints"): shared by the API's

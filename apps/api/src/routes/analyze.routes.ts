@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  CancelAnalysis, MAX_DOCUMENT_BYTES, RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analysisProgressEventSchema, analyzeResponseSchema,
+  CancelAnalysis, MAX_DOCUMENT_BYTES, progressParamsSchema, RunAnalysis, WatchAnalysisProgress, analysisOptionsSchema, analysisProgressEventSchema, analyzeResponseSchema,
   analyzeUploadFieldsSchema, documentTitle, errorBodySchema, isFinalProgress, type AnalysisProgressEvent, type DocumentSource,
 } from '@civicwatch/core';
 import { sendDomainError } from '../http/domain-error-reply.ts';
@@ -27,8 +27,6 @@ export const analyzeFormDoc = z.object({
   text: leftBlank(text), title: leftBlank(title), analysisType, country, state: leftBlank(state), customPrompt: leftBlank(customPrompt),
   progressId: leftBlank(progressId),
 });
-
-const progressParams = z.object({ progressId: z.uuid({ message: 'progressId must be a UUID' }) });
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid request';
 
@@ -101,7 +99,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
       description: 'Its credit comes back and nothing of it is kept; the waiting POST answers 409 `analysis.cancelled` and '
         + 'the progress stream ends with `cancelled`. A worker running it stops within a few seconds.',
       security: needsSession,
-      params: progressParams,
+      params: progressParamsSchema,
       response: {
         204: z.null().describe('Cancelled, the credit given back'),
         400: errorBodySchema, 401: errorBodySchema,
@@ -125,7 +123,7 @@ export async function analyzeRoutes(app: FastifyInstance) {
         + 'once the POST has taken the analysis in, on any instance (progress is kept in the database, ADR 0012), and '
         + 'until a minute after it ended; another id answers 404. Streams open at once are limited per user and per '
         + 'process (429, ADR 0005).',
-      params: progressParams,
+      params: progressParamsSchema,
       response: {
         200: {
           description: 'A stream of events, each `data:` line an AnalysisProgressEvent as JSON',
