@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import {
-  AnalyzeDocument, systemClock, type AnalyzeDocumentInput, type AnalyzerDraft, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
+  AnalyzeDocument, systemClock, type AnalyzeDocumentInput, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
 } from '@civicwatch/core';
+import { aDraft } from '@civicwatch/core/testing/drafts.ts';
 import { FixedFactFinder, FixedLanguageDetector, FixedTextExtractor } from '@civicwatch/core/testing/fakes.ts';
 import type { DocumentUnderstanding } from '@civicwatch/core/analysis/fact-finder.port.ts';
 import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
@@ -110,15 +111,13 @@ describe.each(analyzers)('Analysing with a language model ($name)', ({ model, cr
   });
 
   it('flags an amount and a date the model invented, on their points and in the warnings, and never shows them verified', async () => {
-    const invented: AnalyzerDraft = {
+    const invented = aDraft({
       summary: 'The Warrenville Public Library District levies a special tax of .02% for the 2020-2021 fiscal year.',
       keyInsights: [
         'The special tax is .02% of the value of all taxable property.',
         'The levy will raise $2,500,000 for new library buildings.',
       ],
-      constitutionalIssues: [],
       citizenAction: ['Comment before the Board votes again on September 1, 2021.', 'Read the notice published on July 23, 2020.'],
-      legalRisks: [],
       sentiment: { rating: 3, confidence: 0.7 },
       citations: [
         { section: 'summary', index: 0, page: 1, quote: 'ADDITIONAL TAX OF .02%' },
@@ -127,7 +126,7 @@ describe.each(analyzers)('Analysing with a language model ($name)', ({ model, cr
         { section: 'citizenAction', index: 0, page: 2, quote: 'pursuant to a roll call vote' },
         { section: 'citizenAction', index: 1, page: 3, quote: 'the Ordinance was published on July 23, 2020' },
       ],
-    };
+    });
     model.enqueue({ kind: 'content', content: JSON.stringify(invented) });
     const result = await useCaseWith(create(), levyOrdinancePages()).execute(input());
     if (!result.ok) throw new Error(result.error.code);

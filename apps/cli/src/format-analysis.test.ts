@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisResult } from '@civicwatch/core';
+import { perListSection, type AnalysisResult } from '@civicwatch/core';
 import { formatAnalysis } from './format-analysis.ts';
 
 const result = (metadata: Partial<AnalysisResult['metadata']> = {}): AnalysisResult => ({
   summary: 'El Concejo exige un permiso anual para las terrazas.',
+  ...perListSection((): string[] => []),
   keyInsights: ['Tasa: 250 dólares al año.'],
-  constitutionalIssues: [],
-  citizenAction: [],
-  legalRisks: [],
   sentiment: { rating: 3, confidence: 0.4 },
   facts: [],
   metadata: {

@@ -1,10 +1,9 @@
+import { listSectionKeys, type ListSectionKey } from '../contracts/analysis-catalogue.ts';
 import { figureMarker, figuresWarning, type AnalysisResult, type CitedSection } from '../contracts/analysis-result.contract.ts';
 import { DocumentFigures, findFigures } from './figures.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
 
-type Findings = Pick<AnalysisResult, 'summary' | 'keyInsights' | 'constitutionalIssues' | 'citizenAction' | 'legalRisks' | 'citations'>;
-
-const listSections = ['keyInsights', 'constitutionalIssues', 'citizenAction', 'legalRisks'] as const;
+type Findings = Pick<AnalysisResult, 'summary' | ListSectionKey | 'citations'>;
 
 /**
  * Looks for every amount, percentage, number and date of the summary and of each point in the document's pages
@@ -25,7 +24,7 @@ export const checkFigures = <T extends Findings>(findings: T, pages: readonly Ex
   };
 
   const checked: T = { ...findings, summary: check('summary', 0, findings.summary) };
-  for (const section of listSections) checked[section] = findings[section].map((item, i) => check(section, i, item));
+  for (const section of listSectionKeys) checked[section] = findings[section].map((item, i) => check(section, i, item));
   checked.citations = findings.citations.map((c) => (flagged.has(`${c.section}#${c.index}`) ? { ...c, verified: false } : c));
   return { findings: checked, warning: missing.size > 0 ? figuresWarning([...missing]) : null };
 };

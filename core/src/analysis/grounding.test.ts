@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { groundCitations, normalizeForGrounding, quoteOccursIn } from './grounding.ts';
 import type { AnalyzerDraft } from '../contracts/analysis-result.contract.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
+import { aDraft } from '../testing/drafts.ts';
 
 const page = (number: number, text: string): ExtractedPage => ({ number, text, ocr: false });
 
-const draftWith = (citations: AnalyzerDraft['citations']): AnalyzerDraft => ({
-  summary: 'A summary.',
-  keyInsights: ['one', 'two'],
-  constitutionalIssues: [],
-  citizenAction: ['act'],
-  legalRisks: [],
-  sentiment: { rating: 3, confidence: 0.5 },
-  citations,
-});
+const draftWith = (citations: AnalyzerDraft['citations']): AnalyzerDraft => aDraft({ keyInsights: ['one', 'two'], citizenAction: ['act'], citations });
 
 describe('normalizeForGrounding', () => {
   it('collapses whitespace, lower-cases and unifies quotes and dashes', () => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyzerDraft } from '@civicwatch/core';
+import { aDraft } from '@civicwatch/core/testing/drafts.ts';
 import { maxQuoteChars, parseDraft, sanitizeDraft } from './draft-sanitizer.ts';
 
-const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
-  summary: 'The district levies a special tax of .02%.',
-  keyInsights: [],
-  constitutionalIssues: [],
-  citizenAction: [],
-  legalRisks: [],
-  sentiment: { rating: 3, confidence: 0.5 },
-  citations: [],
-  ...overrides,
-});
+const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => aDraft({ summary: 'The district levies a special tax of .02%.', ...overrides });
 
 describe('parseDraft', () => {
   it('reads a draft, even inside a Markdown code fence', () => {

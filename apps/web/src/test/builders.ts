@@ -2,6 +2,7 @@ import {
   analysisResultSchema,
   comparisonEntry,
   comparisonResultSchema,
+  perListSection,
   summaryPreview,
   type AnalysisResult,
   type CompareResponse,
@@ -51,6 +52,8 @@ export const unauthorized = { code: 'auth.unauthorized', message: 'Unauthorized'
 export function aResult(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
   return {
     summary: 'The council proposes a 4% property tax increase to fund road repairs.',
+    // Every list of the catalogue: those named below with items, any other empty.
+    ...perListSection((): string[] => []),
     keyInsights: ['Road repair spending doubles to $12 million.', 'The increase takes effect on July 1.'],
     constitutionalIssues: ['The public comment period is shorter than the charter requires.'],
     citizenAction: ['Attend the budget hearing on June 3.'],

@@ -9,6 +9,7 @@ import type { AnalysisRequest, DocumentAnalyzer } from '../document-analyzer.por
 import type { DocumentUnderstanding } from '../fact-finder.port.ts';
 import type { ExtractedPage } from '../text-extractor.port.ts';
 import type { DocumentLanguage } from '../../contracts/analysis-result.contract.ts';
+import { aDraft } from '../../testing/drafts.ts';
 import { FixedFactFinder, FixedLanguageDetector, FixedTextExtractor } from '../../testing/fakes.ts';
 import { AnalyzeDocument, type AnalysisProgress, type AnalyzeDocumentInput } from './analyze-document.use-case.ts';
 
@@ -32,12 +33,10 @@ const unitOfWork = (settings: SettingRepository): UnitOfWork => ({
   read: (work) => work({ settings } as Repositories),
 });
 
-const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => ({
+const draft = (overrides: Partial<AnalyzerDraft> = {}): AnalyzerDraft => aDraft({
   summary: 'The Board levies a tax.',
   keyInsights: ['A tax of $0.10 is levied.'],
-  constitutionalIssues: [],
   citizenAction: ['Attend the hearing on June 3.'],
-  legalRisks: [],
   sentiment: { rating: 2, confidence: 0.6 },
   citations: [
     { section: 'summary', index: 0, page: 1, quote: 'the Board shall levy a tax' },

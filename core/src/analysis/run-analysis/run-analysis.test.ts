@@ -21,13 +21,11 @@ import { CancelAnalysis } from '../cancel-analysis/cancel-analysis.use-case.ts';
 import { ProcessAnalysis } from '../process-analysis/process-analysis.use-case.ts';
 import { SubmitAnalysis } from '../submit-analysis/submit-analysis.use-case.ts';
 import { RunAnalysis } from './run-analysis.use-case.ts';
+import { aDraft } from '../../testing/drafts.ts';
 
 const TEXT = 'The Council levies a tax for the libraries. Residents may object at the hearing on June 3.';
 
-const draft = {
-  summary: 'The Council levies a tax.', keyInsights: [], constitutionalIssues: [], citizenAction: [], legalRisks: [],
-  sentiment: { rating: 3, confidence: 0.5 }, citations: [{ section: 'summary' as const, index: 0, page: 1, quote: 'levies a tax' }],
-};
+const draft = aDraft({ summary: 'The Council levies a tax.', citations: [{ section: 'summary', index: 0, page: 1, quote: 'levies a tax' }] });
 
 type AnalyzerBehaviour = 'works' | 'down' | 'throws' | 'throws once' | 'account deleted meanwhile' | 'cancelled meanwhile';
 class FakeAnalyzer implements DocumentAnalyzer {
