@@ -2,7 +2,7 @@ import { analysisTypeOf } from '../contracts/analysis-catalogue.ts';
 import type { DocumentLanguage } from '../contracts/analysis-result.contract.ts';
 import type { AnalysisType } from '../contracts/analysis-summary.contract.ts';
 import { countryName, usStateName } from '../contracts/geography.ts';
-import type { SettingKey } from '../settings/setting-repository.port.ts';
+import type { SettingKey } from '../contracts/prompt-settings.ts';
 import type { Jurisdiction } from './document-analyzer.port.ts';
 import { isNonEnglish } from './language-detector.port.ts';
 

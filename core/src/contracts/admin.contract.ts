@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DATABASE_INTEGER, textField } from './fields.ts';
-import { settingKeys } from '../settings/setting-repository.port.ts';
+import { settingKeys } from './prompt-settings.ts';
 import { normalizeTierId } from './tiers.contract.ts';
 import { REVENUE_CURRENCY, TREND_DAYS } from '../admin/admin-stats.port.ts';
 
@@ -25,7 +25,7 @@ export const settingListSchema = z.array(settingViewSchema);
 
 /** POST /api/admin/settings: one prompt; the panel sends it three times (docs/product/api.md "Endpoints"). */
 export const updateSettingSchema = z.object({
-  key: z.enum(settingKeys, { error: 'Unknown setting: the keys are free_user_prompt, paid_user_prompt and summary_prompt' }),
+  key: z.enum(settingKeys, { error: `Unknown setting: the keys are ${settingKeys.slice(0, -1).join(', ')} and ${settingKeys.at(-1)}` }),
   value: textField('A prompt is required')
     .pipe(z.string().trim().min(1, { message: 'A prompt cannot be empty' }).max(20_000, { message: 'A prompt has at most 20000 characters' })),
 }).meta({ id: 'UpdateSetting', description: 'One AI prompt to save' });

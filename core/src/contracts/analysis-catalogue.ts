@@ -1,4 +1,4 @@
-import type { SettingKey } from '../settings/setting-repository.port.ts';
+import type { SettingKey } from './prompt-settings.ts';
 
 /**
  * What an analysis is and says, named once: the analysis types a citizen chooses from, the parts of a result

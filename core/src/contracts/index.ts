@@ -5,6 +5,7 @@ export * from './auth.contract.ts';
 export * from './tiers.contract.ts';
 export * from './user.contract.ts';
 export * from './profile.contract.ts';
+export * from './prompt-settings.ts';
 export * from './analysis-catalogue.ts';
 export * from './analysis-summary.contract.ts';
 export * from './dashboard.contract.ts';

@@ -1,5 +1,4 @@
-export const settingKeys = ['free_user_prompt', 'paid_user_prompt', 'summary_prompt'] as const;
-export type SettingKey = (typeof settingKeys)[number];
+import type { SettingKey } from '../contracts/prompt-settings.ts';
 
 export interface SettingRepository {
   get(key: SettingKey): Promise<string | null>;

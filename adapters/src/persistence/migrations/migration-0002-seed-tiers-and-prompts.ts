@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import type { SettingKey, SubscriptionTier } from '@civicwatch/core';
+import type { SubscriptionTier } from '@civicwatch/core';
 
 /*
  * The three tiers and the analysis prompts a new installation starts with, as this migration wrote them when it
@@ -74,7 +74,8 @@ const groundRules = `Ground rules:
 - Where the document is ambiguous or incomplete, say so rather than filling the gap.
 - Answer only with JSON in exactly the shape you are asked for, with no text before or after it.`;
 
-export const seededSettings: Readonly<Record<SettingKey, string>> = {
+// Its own keys, not the live list of settings: a prompt added later is seeded by the migration that adds it.
+export const seededSettings: Readonly<Record<'free_user_prompt' | 'paid_user_prompt' | 'summary_prompt', string>> = {
   free_user_prompt: `You are CivicWatch, a civic watchdog that helps citizens understand government documents.
 Analyse the document below at the federal level of the United States, measuring it against the United States
 Constitution: name the article, section or amendment each constitutional point relies on.

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../shared/result.ts';
 import type { Clock } from '../../shared/clock.port.ts';
 import type { IdGenerator } from '../../shared/id-generator.port.ts';
 import type { UnitOfWork } from '../../shared/unit-of-work.port.ts';
-import type { SettingKey } from '../../settings/setting-repository.port.ts';
+import type { SettingKey } from '../../contracts/prompt-settings.ts';
 import type { AdminActor } from '../audit-log.port.ts';
 import { adminMessages } from '../admin-messages.ts';
 import { audit } from '../audit.ts';

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bot } from 'lucide-react';
 import { z } from 'zod';
-import { NOT_ADMIN_MESSAGE, updateSettingSchema } from '@civicwatch/core/contracts/index.ts';
+import { NOT_ADMIN_MESSAGE, promptSettings, settingKeys, updateSettingSchema } from '@civicwatch/core/contracts/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toaster.tsx';
 import { HttpError, isAuthFailure, serverMessage } from '../../../lib/api-client.ts';
@@ -11,11 +11,7 @@ import { AdminSection, SectionStatus } from './admin-section.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
 /** Each prompt obeys the rule of POST /api/admin/settings's value. */
-const promptsFormSchema = z.object({
-  free_user_prompt: updateSettingSchema.shape.value,
-  paid_user_prompt: updateSettingSchema.shape.value,
-  summary_prompt: updateSettingSchema.shape.value,
-});
+const promptsFormSchema = z.record(z.enum(settingKeys), updateSettingSchema.shape.value);
 
 function PromptsForm({ prompts }: { prompts: Prompts }) {
   const toast = useToast();
@@ -38,15 +34,9 @@ function PromptsForm({ prompts }: { prompts: Prompts }) {
 
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-      <TextAreaField label="Free User Prompt" rows={6} error={errors.free_user_prompt?.message} {...form.register('free_user_prompt')} />
-      <TextAreaField
-        label="Paid User Prompt"
-        rows={6}
-        hint="Use {{STATE}} and {{COUNTRY}} where the user's jurisdiction belongs."
-        error={errors.paid_user_prompt?.message}
-        {...form.register('paid_user_prompt')}
-      />
-      <TextAreaField label="Summary Prompt" rows={6} error={errors.summary_prompt?.message} {...form.register('summary_prompt')} />
+      {promptSettings.map((prompt) => (
+        <TextAreaField key={prompt.key} label={prompt.label} rows={6} hint={prompt.hint ?? undefined} error={errors[prompt.key]?.message} {...form.register(prompt.key)} />
+      ))}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Prompts'}
       </Button>
@@ -54,7 +44,7 @@ function PromptsForm({ prompts }: { prompts: Prompts }) {
   );
 }
 
-/** AI prompt editor (docs/product/administration.md "Admin panel"): the free, paid and summary prompts, saved together. */
+/** AI prompt editor (docs/product/administration.md "Admin panel"): every prompt of the catalogue, saved together. */
 export function PromptEditor() {
   const prompts = usePrompts();
   return (
