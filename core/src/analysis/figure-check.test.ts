@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perListSection } from '../contracts/analysis-catalogue.ts';
 import { figureMarker, figuresWarning, splitFigureMarker, type Citation } from '../contracts/analysis-result.contract.ts';
 import { checkFigures } from './figure-check.ts';
 import type { ExtractedPage } from './text-extractor.port.ts';
@@ -17,6 +18,7 @@ const pages: ExtractedPage[] = [
 const cite = (section: Citation['section'], index: number, page: number, quote: string): Citation => ({ section, index, page, quote, verified: true });
 
 const findings = () => ({
+  ...perListSection((): string[] => []),
   summary: 'The district levies a special tax of .02% of property value for fiscal year 2020-21.',
   keyInsights: [
     'The tax is 0.02% of the value of all taxable property.',
@@ -24,7 +26,6 @@ const findings = () => ({
   ],
   constitutionalIssues: ['Under the 14th Amendment and 75 ILCS 16/35-5, the levy must apply equally to all property.'],
   citizenAction: ['Object at the hearing on March 3, 2021.', 'Read the notice published on July 23, 2020.'],
-  legalRisks: [],
   citations: [
     cite('summary', 0, 1, 'a special tax of .02% of the value of all taxable property'),
     cite('keyInsights', 0, 1, 'a special tax of .02% of the value of all taxable property'),
