@@ -85,17 +85,16 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
 
   async count(userId: string, since?: Date): Promise<number> {
     if (!isUuid(userId)) return 0;
-    const row = await this.db.selectFrom('analyses').select((eb) => countAll(eb).as('n')).where('user_id', '=', userId)
-      .$if(since !== undefined, (query) => query.where('created_at', '>=', since!))
-      .executeTakeFirst();
+    const all = this.db.selectFrom('analyses').select((eb) => countAll(eb).as('n')).where('user_id', '=', userId);
+    const row = await (since ? all.where('created_at', '>=', since) : all).executeTakeFirst();
     return row?.n ?? 0;
   }
 
   async list(query: AnalysisSearch): Promise<{ items: ListedAnalysis[]; total: number }> {
     if (!isUuid(query.userId)) return { items: [], total: 0 };
     const search = query.search?.trim();
-    const matching = this.db.selectFrom('analyses').where('user_id', '=', query.userId)
-      .$if(Boolean(search), (found) => found.where('title', 'ilike', likePattern(search!)));
+    const all = this.db.selectFrom('analyses').where('user_id', '=', query.userId);
+    const matching = search ? all.where('title', 'ilike', likePattern(search)) : all;
     // Side by side: in `read`, each query has a connection of its own (ADR 0017).
     const [items, counted] = await Promise.all([
       newestFirst(matching.select(LISTED_COLUMNS)).limit(Math.max(0, query.limit)).offset(Math.max(0, query.offset)).execute(),
