@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
 import type { InferEntity } from '@mikro-orm/core';
 import {
   openSubscriptionStatuses,
@@ -6,6 +7,7 @@ import {
 } from '@civicwatch/core';
 import { BillingCustomerEntity, PaymentEntity, SubscriptionEntity } from './entities/billing.entity.ts';
 import { isUuid } from './sql-helpers.ts';
+import { kysely, type Database } from './kysely-database.ts';
 
 type SubscriptionRow = InferEntity<typeof SubscriptionEntity>;
 type PaymentRow = InferEntity<typeof PaymentEntity>;
@@ -37,7 +39,7 @@ const toPayment = (row: PaymentRow): StoredPayment => ({
 });
 
 /**
- * Reads bypass the identity map, like the other repositories: rows also change by raw SQL. The writes
+ * Reads bypass the identity map, like the other repositories: rows also change by Kysely's queries. The writes
  * that decide "once" (a paid invoice, a provider event) are single INSERT … ON CONFLICT DO NOTHING
  * statements, so two concurrent reports of one invoice wait on its key and only the first inserts (a
  * payment's row conflicts on both its invoice and its payment id, hence no conflict target).
@@ -57,10 +59,9 @@ export class MikroOrmBillingRepository implements BillingRepository {
   }
 
   async saveCustomer(userId: string, customerId: string): Promise<void> {
-    await this.em.execute(
-      `insert into billing_customers (user_id, customer_id) values (?, ?)
-       on conflict (user_id) do update set customer_id = excluded.customer_id`,
-      [userId, customerId]);
+    await this.db.insertInto('billing_customers').values({ user_id: userId, customer_id: customerId })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet((eb) => ({ customer_id: eb.ref('excluded.customer_id') })))
+      .execute();
   }
 
   async findSubscription(id: string): Promise<StoredSubscription | null> {
@@ -69,13 +70,17 @@ export class MikroOrmBillingRepository implements BillingRepository {
   }
 
   async saveSubscription(s: StoredSubscription): Promise<void> {
-    await this.em.execute(
-      `insert into subscriptions (id, user_id, customer_id, tier_id, status, cancel_at_period_end, current_period_end, promo_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set tier_id = excluded.tier_id, status = excluded.status,
-         cancel_at_period_end = excluded.cancel_at_period_end, current_period_end = excluded.current_period_end,
-         promo_id = excluded.promo_id, updated_at = excluded.updated_at`,
-      [s.id, s.userId, s.customerId, s.tierId, s.status, s.cancelAtPeriodEnd, s.currentPeriodEnd, s.promoId, s.createdAt, s.updatedAt]);
+    await this.db.insertInto('subscriptions')
+      .values({
+        id: s.id, user_id: s.userId, customer_id: s.customerId, tier_id: s.tierId, status: s.status, cancel_at_period_end: s.cancelAtPeriodEnd,
+        current_period_end: s.currentPeriodEnd, promo_id: s.promoId, created_at: s.createdAt, updated_at: s.updatedAt,
+      })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => ({
+        tier_id: eb.ref('excluded.tier_id'), status: eb.ref('excluded.status'),
+        cancel_at_period_end: eb.ref('excluded.cancel_at_period_end'), current_period_end: eb.ref('excluded.current_period_end'),
+        promo_id: eb.ref('excluded.promo_id'), updated_at: eb.ref('excluded.updated_at'),
+      })))
+      .execute();
   }
 
   async openSubscriptions(userId: string): Promise<StoredSubscription[]> {
@@ -86,14 +91,16 @@ export class MikroOrmBillingRepository implements BillingRepository {
   }
 
   async recordPayment(payment: NewPayment): Promise<boolean> {
-    const inserted = await this.em.execute<unknown[]>(
-      `insert into payments (invoice_id, user_id, subscription_id, payment_id, tier_id, amount_cents, refunded_cents, credits_granted, billing_reason, paid_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict do nothing
-       returning invoice_id`,
-      [payment.invoiceId, payment.userId, payment.subscriptionId, payment.paymentId, payment.tierId, payment.amountCents,
-        payment.refundedCents, payment.creditsGranted, payment.billingReason, payment.paidAt]);
-    return inserted.length === 1;
+    const inserted = await this.db.insertInto('payments')
+      .values({
+        invoice_id: payment.invoiceId, user_id: payment.userId, subscription_id: payment.subscriptionId, payment_id: payment.paymentId,
+        tier_id: payment.tierId, amount_cents: payment.amountCents, refunded_cents: payment.refundedCents,
+        credits_granted: payment.creditsGranted, billing_reason: payment.billingReason, paid_at: payment.paidAt,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('invoice_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 
   async findPaymentByPaymentId(paymentId: string): Promise<StoredPayment | null> {
@@ -108,13 +115,18 @@ export class MikroOrmBillingRepository implements BillingRepository {
   }
 
   async setRefunded(invoiceId: string, refundedCents: number): Promise<void> {
-    await this.em.execute('update payments set refunded_cents = ? where invoice_id = ?', [refundedCents, invoiceId]);
+    await this.db.updateTable('payments').set({ refunded_cents: refundedCents }).where('invoice_id', '=', invoiceId).execute();
   }
 
   async markEventProcessed(eventId: string, type: string, at: Date): Promise<boolean> {
-    const inserted = await this.em.execute<unknown[]>(
-      'insert into payment_events (id, type, processed_at) values (?, ?, ?) on conflict (id) do nothing returning id',
-      [eventId, type, at]);
-    return inserted.length === 1;
+    const inserted = await this.db.insertInto('payment_events').values({ id: eventId, type, processed_at: at })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  private get db(): Kysely<Database> {
+    return kysely(this.em);
   }
 }

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely, Selectable } from 'kysely';
 import {
   domainError, err, ok,
   type CreditLedger, type DomainError, type LedgerEntry, type LedgerReason, type LedgerRow, type Result,
 } from '@civicwatch/core';
 import { isUuid } from './sql-helpers.ts';
+import { clockTimestamp, countAll, interval, kysely, type Database } from './kysely-database.ts';
 
 export const INSUFFICIENT_CREDITS_MESSAGE = 'You need credits to perform analysis. Please upgrade your account.';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
-interface LedgerRecord {
-  id: string;
-  user_id: string;
-  delta: number;
-  reason: string;
-  reference: string | null;
-  balance_after: number;
-  created_at: Date;
-}
+const LEDGER_COLUMNS = ['id', 'user_id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'] as const;
+type LedgerRecord = Pick<Selectable<Database['credit_ledger']>, (typeof LEDGER_COLUMNS)[number]>;
 
 const toLedgerRow = (r: LedgerRecord): LedgerRow => ({
   id: r.id,
@@ -49,10 +44,12 @@ export class MikroOrmCreditLedger implements CreditLedger {
       return this.currentBalance(entry.userId);
     }
 
-    const [moved] = await this.em.execute<Array<{ credits: number }>>(
-      'update users set credits = credits + ? where id = ? and credits + ? >= 0 returning credits',
-      [entry.delta, entry.userId, entry.delta],
-    );
+    const moved = await this.db.updateTable('users')
+      .set((eb) => ({ credits: eb('credits', '+', entry.delta) }))
+      .where('id', '=', entry.userId)
+      .where((eb) => eb(eb('credits', '+', entry.delta), '>=', 0))
+      .returning('credits')
+      .executeTakeFirst();
     if (!moved) {
       const current = await this.currentBalance(entry.userId);
       return current.ok ? err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE)) : current;
@@ -60,20 +57,21 @@ export class MikroOrmCreditLedger implements CreditLedger {
 
     // The row lock above orders a user's posts, so each row's time is after the previous one's, even where the
     // clock has not moved on (PGlite's is coarse): statements list in the order the balance moved.
-    const [written] = await this.em.execute<Array<{ id: string }>>(
-      `insert into credit_ledger (id, user_id, delta, reason, reference, balance_after, created_at)
-       values (?, ?, ?, ?, ?, ?, greatest(clock_timestamp(),
-         (select max(created_at) + interval '1 microsecond' from credit_ledger where user_id = ?)))
-       on conflict (reason, reference) where reference is not null do nothing
-       returning id`,
-      [randomUUID(), entry.userId, entry.delta, entry.reason, reference, moved.credits, entry.userId],
-    );
+    const written = await this.db.insertInto('credit_ledger')
+      .values((eb) => ({
+        id: randomUUID(), user_id: entry.userId, delta: entry.delta, reason: entry.reason, reference, balance_after: moved.credits,
+        created_at: eb.fn<string>('greatest', [clockTimestamp(eb), eb.selectFrom('credit_ledger').where('user_id', '=', entry.userId)
+          .select((last) => last(last.fn.max('created_at'), '+', interval(last, '1 microsecond')).as('after_last'))]),
+      }))
+      .onConflict((conflict) => conflict.columns(['reason', 'reference']).where('reference', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (!written) {
       // A concurrent post with the same reason and reference committed after our first look. We still
       // hold the user's row lock, so undoing our own change is exact.
-      const [undone] = await this.em.execute<Array<{ credits: number }>>(
-        'update users set credits = credits - ? where id = ? returning credits', [entry.delta, entry.userId]);
-      return ok({ balance: undone!.credits });
+      const undone = await this.db.updateTable('users').set((eb) => ({ credits: eb('credits', '-', entry.delta) }))
+        .where('id', '=', entry.userId).returning('credits').executeTakeFirstOrThrow();
+      return ok({ balance: undone.credits });
     }
     return ok({ balance: moved.credits });
   }
@@ -81,33 +79,34 @@ export class MikroOrmCreditLedger implements CreditLedger {
   /** Oldest first, like a statement. */
   async history(userId: string): Promise<LedgerRow[]> {
     if (!isUuid(userId)) return [];
-    const rows = await this.em.execute<LedgerRecord[]>(
-      `select id, user_id, delta, reason, reference, balance_after, created_at
-       from credit_ledger where user_id = ? order by created_at, id`,
-      [userId],
-    );
+    const rows = await this.entriesOf(userId).orderBy('created_at').orderBy('id').execute();
     return rows.map(toLedgerRow);
   }
 
   async list(userId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }> {
     if (!isUuid(userId)) return { rows: [], total: 0 };
-    const rows = await this.em.execute<LedgerRecord[]>(
-      `select id, user_id, delta, reason, reference, balance_after, created_at
-       from credit_ledger where user_id = ? order by created_at desc, id desc offset ? limit ?`,
-      [userId, Math.max(0, page.offset), Math.max(0, page.limit)],
-    );
-    const [count] = await this.em.execute<Array<{ total: string | number }>>('select count(*) as total from credit_ledger where user_id = ?', [userId]);
-    return { rows: rows.map(toLedgerRow), total: Number(count?.total ?? 0) };
+    const rows = await this.entriesOf(userId).orderBy('created_at', 'desc').orderBy('id', 'desc')
+      .offset(Math.max(0, page.offset)).limit(Math.max(0, page.limit)).execute();
+    const count = await this.db.selectFrom('credit_ledger').select((eb) => countAll(eb).as('total')).where('user_id', '=', userId).executeTakeFirst();
+    return { rows: rows.map(toLedgerRow), total: count?.total ?? 0 };
+  }
+
+  private get db(): Kysely<Database> {
+    return kysely(this.em);
+  }
+
+  private entriesOf(userId: string) {
+    return this.db.selectFrom('credit_ledger').select(LEDGER_COLUMNS).where('user_id', '=', userId);
   }
 
   private async alreadyPosted(reason: LedgerReason, reference: string): Promise<boolean> {
-    const rows = await this.em.execute<unknown[]>(
-      'select 1 from credit_ledger where reason = ? and reference = ? limit 1', [reason, reference]);
-    return rows.length > 0;
+    const row = await this.db.selectFrom('credit_ledger').select((eb) => eb.lit(1).as('found'))
+      .where('reason', '=', reason).where('reference', '=', reference).limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   private async currentBalance(userId: string): Promise<Result<{ balance: number }, DomainError>> {
-    const [user] = await this.em.execute<Array<{ credits: number }>>('select credits from users where id = ?', [userId]);
+    const user = await this.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
     return user ? ok({ balance: user.credits }) : err(domainError('user.not_found', USER_NOT_FOUND_MESSAGE));
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
 import type { InferEntity } from '@mikro-orm/core';
 import {
   domainError, err, ok, promoMessages,
@@ -6,6 +7,7 @@ import {
 } from '@civicwatch/core';
 import { PromoCodeEntity } from './entities/promo-code.entity.ts';
 import { isUuid } from './sql-helpers.ts';
+import { kysely, type Database } from './kysely-database.ts';
 
 type PromoCodeRow = InferEntity<typeof PromoCodeEntity>;
 
@@ -23,7 +25,7 @@ const toPromoCode = (row: PromoCodeRow): PromoCode => ({
 });
 
 /**
- * Reads bypass the identity map: `current_uses` moves by raw SQL, so a cached entity would be stale.
+ * Reads bypass the identity map: `current_uses` moves by a Kysely update, so a cached entity would be stale.
  *
  * Concurrency: claimUse is one conditional UPDATE, so PostgreSQL's row lock orders concurrent claims of a
  * code and each re-checks `current_uses < max_uses` against the committed count. recordRedemption relies on
@@ -75,39 +77,40 @@ export class MikroOrmPromoCodeRepository implements PromoCodeRepository {
 
   async hasRedeemed(promoId: string, userId: string): Promise<boolean> {
     if (!isUuid(promoId) || !isUuid(userId)) return false;
-    const rows = await this.em.execute<unknown[]>(
-      'select 1 from promo_redemptions where promo_id = ? and user_id = ? limit 1', [promoId, userId]);
-    return rows.length > 0;
+    const row = await this.db.selectFrom('promo_redemptions').select((eb) => eb.lit(1).as('found'))
+      .where('promo_id', '=', promoId).where('user_id', '=', userId).limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   async claimUse(promoId: string, now: Date): Promise<boolean> {
     if (!isUuid(promoId)) return false;
-    const claimed = await this.em.execute<unknown[]>(
-      `update promo_codes set current_uses = current_uses + 1
-       where id = ? and current_uses < max_uses and is_active and expires_at > ?
-       returning id`,
-      [promoId, now],
-    );
-    return claimed.length === 1;
+    const claimed = await this.db.updateTable('promo_codes')
+      .set((eb) => ({ current_uses: eb('current_uses', '+', 1) }))
+      .where((eb) => eb.and([eb('id', '=', promoId), eb('current_uses', '<', eb.ref('max_uses')), eb.ref('is_active'), eb('expires_at', '>', now)]))
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   async recordRedemption(promoId: string, userId: string, at: Date): Promise<boolean> {
-    const inserted = await this.em.execute<unknown[]>(
-      `insert into promo_redemptions (promo_id, user_id, created_at) values (?, ?, ?)
-       on conflict (promo_id, user_id) do nothing
-       returning promo_id`,
-      [promoId, userId, at],
-    );
-    return inserted.length === 1;
+    const inserted = await this.db.insertInto('promo_redemptions').values({ promo_id: promoId, user_id: userId, created_at: at })
+      .onConflict((conflict) => conflict.columns(['promo_id', 'user_id']).doNothing())
+      .returning('promo_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 
   async redemptionsOf(userId: string): Promise<Array<{ code: string; redeemedAt: Date }>> {
     if (!isUuid(userId)) return [];
-    const rows = await this.em.execute<Array<{ code: string; created_at: Date | string }>>(
-      `select p.code, r.created_at from promo_redemptions r join promo_codes p on p.id = r.promo_id
-       where r.user_id = ? order by r.created_at, p.code`,
-      [userId],
-    );
+    const rows = await this.db.selectFrom('promo_redemptions as r').innerJoin('promo_codes as p', 'p.id', 'r.promo_id')
+      .select(['p.code', 'r.created_at'])
+      .where('r.user_id', '=', userId)
+      .orderBy('r.created_at').orderBy('p.code')
+      .execute();
     return rows.map((r) => ({ code: r.code, redeemedAt: new Date(r.created_at) }));
+  }
+
+  private get db(): Kysely<Database> {
+    return kysely(this.em);
   }
 }

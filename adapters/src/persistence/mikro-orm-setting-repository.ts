@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { settingKeys, type SettingKey, type SettingRepository } from '@civicwatch/core';
 import { SettingEntity } from './entities/setting.entity.ts';
+import { kysely } from './kysely-database.ts';
 
 const isSettingKey = (key: string): key is SettingKey => (settingKeys as readonly string[]).includes(key);
 
@@ -19,10 +20,8 @@ export class MikroOrmSettingRepository implements SettingRepository {
   }
 
   async set(key: SettingKey, value: string): Promise<void> {
-    await this.em.execute(
-      `insert into settings (key, value, updated_at) values (?, ?, now())
-       on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
-      [key, value],
-    );
+    await kysely(this.em).insertInto('settings').values((eb) => ({ key, value, updated_at: eb.fn<string>('now') }))
+      .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+      .execute();
   }
 }

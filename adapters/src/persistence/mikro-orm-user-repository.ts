@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kysely } from 'kysely';
 import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
 import {
   domainError, EMAIL_TAKEN_MESSAGE, err, ok,
@@ -6,6 +7,8 @@ import {
 } from '@civicwatch/core';
 import { UserEntity } from './entities/user.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
+import { kysely, type Database } from './kysely-database.ts';
+import { deleteSessionsOf } from './mikro-orm-session-repository.ts';
 
 export type UserRow = InferEntity<typeof UserEntity>;
 
@@ -27,7 +30,7 @@ export const toUser = (row: UserRow): User => ({
 });
 
 /**
- * Reads bypass the identity map: credits change through raw SQL in the ledger, so a cached entity could
+ * Reads bypass the identity map: credits change through Kysely's queries in the ledger, so a cached entity could
  * show a stale balance later in the same transaction.
  */
 export class MikroOrmUserRepository implements UserRepository {
@@ -112,14 +115,16 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async configuredAdminEmails(): Promise<string[]> {
-    const rows = await this.em.execute<Array<{ email: string }>>('select email from configured_admins order by position');
+    const rows = await this.db.selectFrom('configured_admins').select('email').orderBy('position').execute();
     return rows.map((r) => r.email);
   }
 
   async saveConfiguredAdminEmails(emails: readonly string[]): Promise<void> {
-    await this.em.execute('delete from configured_admins');
+    await this.db.deleteFrom('configured_admins').execute();
     for (const [position, email] of emails.entries()) {
-      await this.em.execute('insert into configured_admins (email, position) values (?, ?) on conflict (email) do nothing', [email.trim().toLowerCase(), position]);
+      await this.db.insertInto('configured_admins').values({ email: email.trim().toLowerCase(), position })
+        .onConflict((conflict) => conflict.column('email').doNothing())
+        .execute();
     }
   }
 
@@ -131,7 +136,7 @@ export class MikroOrmUserRepository implements UserRepository {
   /** Sessions keep the user's id in their JSON; the rest goes by the foreign keys' ON DELETE CASCADE. */
   async delete(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    await this.em.execute(`delete from sessions where data->>'userId' = ?`, [id]);
+    await deleteSessionsOf(this.db, id).execute();
     return (await this.em.nativeDelete(UserEntity, { id })) > 0;
   }
 
@@ -164,5 +169,9 @@ export class MikroOrmUserRepository implements UserRepository {
       disableIdentityMap: true,
     });
     return { users: rows.map(toUser), total };
+  }
+
+  private get db(): Kysely<Database> {
+    return kysely(this.em);
   }
 }

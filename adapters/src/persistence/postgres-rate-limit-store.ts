@@ -1,4 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { clockTimestamp, kysely, milliseconds, type Database } from './kysely-database.ts';
 
 /** A budget's state as @fastify/rate-limit reads it: hits in the current window, milliseconds until it ends. */
 export interface RateLimitState {
@@ -78,33 +80,33 @@ export class PostgresRateLimitStore {
 
   /** Counts one hit on `key`, opening a new window of `timeWindowMs` when none is open. */
   async hit(key: string, timeWindowMs: number): Promise<RateLimitState> {
-    const [row] = await this.em().execute<Array<{ hits: number; ttl_ms: number }>>(
-      `insert into rate_limits as r (key, hits, expires_at)
-       values (?, 1, clock_timestamp() + make_interval(secs => ?::float8 / 1000))
-       on conflict (key) do update set
-         hits = case when r.expires_at <= clock_timestamp() then 1 else r.hits + 1 end,
-         expires_at = case when r.expires_at <= clock_timestamp() then excluded.expires_at else r.expires_at end
-       returning hits, (extract(epoch from expires_at - clock_timestamp()) * 1000)::float8 as ttl_ms`,
-      [this.prefix + key, timeWindowMs],
-    );
+    const row = await this.db().insertInto('rate_limits')
+      .values((eb) => ({ key: this.prefix + key, hits: 1, expires_at: eb(clockTimestamp(eb), '+', milliseconds(eb, timeWindowMs)) }))
+      .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => {
+        const closed = eb('rate_limits.expires_at', '<=', clockTimestamp(eb));
+        return {
+          hits: eb.case().when(closed).then(1).else(eb('rate_limits.hits', '+', 1)).end(),
+          expires_at: eb.case().when(closed).then(eb.ref('excluded.expires_at')).else(eb.ref('rate_limits.expires_at')).end(),
+        };
+      }))
+      .returning((eb) => ['hits', millisecondsLeft(eb)])
+      .executeTakeFirstOrThrow();
     await this.pruneNowAndThen();
-    return stateOf(row!);
+    return stateOf(row);
   }
 
   /** The hits of `key`'s open window, without counting one; zero when no window is open. */
   async peek(key: string): Promise<RateLimitState> {
-    const [row] = await this.em().execute<Array<{ hits: number; ttl_ms: number }>>(
-      `select hits, (extract(epoch from expires_at - clock_timestamp()) * 1000)::float8 as ttl_ms
-       from rate_limits where key = ? and expires_at > clock_timestamp()`,
-      [this.prefix + key],
-    );
+    const row = await this.db().selectFrom('rate_limits').select((eb) => ['hits', millisecondsLeft(eb)])
+      .where('key', '=', this.prefix + key).where((eb) => eb('expires_at', '>', clockTimestamp(eb)))
+      .executeTakeFirst();
     return row ? stateOf(row) : { current: 0, ttl: 0 };
   }
 
   /** Deletes the rows of closed windows; answers how many. */
   async prune(): Promise<number> {
-    const result = await this.em().execute<{ affectedRows: number }>('delete from rate_limits where expires_at <= clock_timestamp()', [], 'run');
-    return result.affectedRows;
+    const result = await this.db().deleteFrom('rate_limits').where((eb) => eb('expires_at', '<=', clockTimestamp(eb))).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   private async pruneNowAndThen(): Promise<void> {
@@ -115,10 +117,14 @@ export class PostgresRateLimitStore {
   }
 
   // Its own fork per call: a hit must never ride on a request's transaction, nor wait for its commit.
-  private em() {
-    return this.orm.em.fork();
+  private db(): Kysely<Database> {
+    return kysely(this.orm.em.fork());
   }
 }
+
+/** What is left of a window, in ms (`date_part` is `extract`'s function form). */
+const millisecondsLeft = (eb: ExpressionBuilder<Database, 'rate_limits'>) =>
+  eb.cast<number>(eb(eb.fn<number>('date_part', [eb.val('epoch'), eb('expires_at', '-', clockTimestamp(eb))]), '*', 1000), 'float8').as('ttl_ms');
 
 const stateOf = (row: { hits: number; ttl_ms: number }): RateLimitState => ({
   current: row.hits,

@@ -1,8 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type { User } from '@civicwatch/core';
 import { UserEntity } from './entities/user.entity.ts';
 import { toUser, type UserRow } from './mikro-orm-user-repository.ts';
 import { UUID_SQL_PATTERN } from './sql-helpers.ts';
+import { kysely, type Database } from './kysely-database.ts';
 
 /** What @fastify/session hands a store: plain data plus the cookie that says when the session ends. */
 export interface StoredSessionData {
@@ -46,13 +48,14 @@ export class PostgresSessionStore {
    * The user's columns under the entity's property names, so that `toUser` maps the row as it maps an entity,
    * without building one (the entity factory cost 5% of the server's time under the dashboard's load).
    */
-  private readonly userColumns: string;
+  private readonly userColumns: Array<AliasedRawBuilder<unknown, string>>;
   /** Its dates, which the driver answers as text as the ORM configures it (the analyses' reads parse theirs alike). */
   private readonly userDates: string[];
 
   constructor(private readonly orm: MikroORM, options: PostgresSessionStoreOptions = {}) {
     const columns = orm.getMetadata().get(UserEntity).props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
-    this.userColumns = columns.map((prop) => `u.${prop.fieldNames[0]} as "${prop.name}"`).join(', ');
+    // Names from the ORM's metadata, so `sql.ref`: the builder checks only names written in the code.
+    this.userColumns = columns.map((prop) => sql.ref(`u.${prop.fieldNames[0]}`).as(prop.name));
     this.userDates = columns.filter((prop) => prop.runtimeType === 'Date').map((prop) => prop.name);
     this.defaultTtlMs = options.defaultTtlMs ?? 24 * 60 * 60 * 1000;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 15 * 60 * 1000;
@@ -74,37 +77,40 @@ export class PostgresSessionStore {
   async save(sid: string, session: StoredSessionData): Promise<void> {
     // The account is what the row's user was when the session was read, not part of the session.
     const { account: _readWithIt, ...stored } = session;
-    await this.em().execute(
-      `insert into sessions (sid, data, expires_at) values (?, ?::jsonb, ?)
-       on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at`,
+    await this.db().insertInto('sessions')
       // JSON.stringify runs the cookie's toJSON, which is what @fastify/session restores a session from.
-      [sid, JSON.stringify(stored), this.expiryOf(session)],
-    );
+      .values((eb) => ({ sid, data: eb.cast<Record<string, unknown>>(eb.val(JSON.stringify(stored)), 'jsonb'), expires_at: this.expiryOf(session) }))
+      .onConflict((conflict) => conflict.column('sid').doUpdateSet((eb) => ({ data: eb.ref('excluded.data'), expires_at: eb.ref('excluded.expires_at') })))
+      .execute();
     await this.pruneNowAndThen();
   }
 
   async load(sid: string): Promise<StoredSessionData | null> {
     // A user id that is not a UUID (data written by hand) matches nobody rather than failing the cast.
-    const [row] = await this.em().execute<Array<{ session_data: StoredSessionData | string } & Record<string, unknown>>>(
-      `select s.data as session_data, ${this.userColumns} from sessions s
-       left join users u on u.id = case when s.data->>'userId' ~* '${UUID_SQL_PATTERN}' then (s.data->>'userId')::uuid end
-       where s.sid = ? and s.expires_at > ?`, [sid, this.now()]);
+    const row = await this.db().selectFrom('sessions as s')
+      .leftJoin('users as u', (join) => join.on((eb) => {
+        const userId = eb.ref('s.data', '->>').key('userId');
+        return eb('u.id', '=', eb.case().when(userId, '~*', UUID_SQL_PATTERN).then(eb.cast<string>(userId, 'uuid')).end());
+      }))
+      .select('s.data as session_data')
+      .select(this.userColumns)
+      .where('s.sid', '=', sid).where('s.expires_at', '>', this.now())
+      .executeTakeFirst();
     if (!row) return null;
-    const { session_data: data, ...user } = row;
-    const session = typeof data === 'string' ? (JSON.parse(data) as StoredSessionData) : data;
+    const { session_data: session, ...user }: { session_data: StoredSessionData } & Record<string, unknown> = row;
     for (const name of this.userDates) if (typeof user[name] === 'string') user[name] = new Date(user[name]);
     session.account = user.id ? toUser(user as UserRow) : null;
     return session;
   }
 
   async remove(sid: string): Promise<void> {
-    await this.em().execute('delete from sessions where sid = ?', [sid]);
+    await this.db().deleteFrom('sessions').where('sid', '=', sid).execute();
   }
 
   /** Deletes expired sessions; answers how many. */
   async prune(): Promise<number> {
-    const result = await this.em().execute<{ affectedRows: number }>('delete from sessions where expires_at <= ?', [this.now()], 'run');
-    return result.affectedRows;
+    const result = await this.db().deleteFrom('sessions').where('expires_at', '<=', this.now()).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   private expiryOf(session: StoredSessionData): Date {
@@ -127,7 +133,7 @@ export class PostgresSessionStore {
   }
 
   // Its own fork per call: a session lookup must never ride on a request's transaction.
-  private em() {
-    return this.orm.em.fork();
+  private db(): Kysely<Database> {
+    return kysely(this.orm.em.fork());
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { kysely } from './kysely-database.ts';
 import type { SettingKey, SettingRepository, SubscriptionTier, SubscriptionTierRepository, TierId } from '@civicwatch/core';
 
 type Entry = 'tiers' | 'settings';
@@ -15,7 +16,7 @@ export class ReferenceDataCache {
   private readonly entries = new Map<Entry, { version: string; value: unknown }>();
 
   async read<T>(em: EntityManager, entry: Entry, load: () => Promise<T>): Promise<T> {
-    const [row] = await em.execute<Array<{ version: string }>>('select version::text as version from reference_data_version');
+    const row = await kysely(em).selectFrom('reference_data_version').select((eb) => eb.cast<string>('version', 'text').as('version')).executeTakeFirst();
     const held = this.entries.get(entry);
     if (row && held?.version === row.version) return structuredClone(held.value as T);
     const value = await load();

@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { isFinalProgress, type AnalysisProgressEvent, type IdGenerator, type ProgressHub, type ProgressKey } from '@civicwatch/core';
 import { isUuid } from '../persistence/sql-helpers.ts';
+import { clockTimestamp, interval, kysely, milliseconds, type Database } from '../persistence/kysely-database.ts';
 import { SharedProgressPoller, type ProgressCursor, type ProgressEventReader, type ProgressRow } from './shared-progress-poller.ts';
 
 export interface PostgresProgressHubOptions {
@@ -50,11 +52,10 @@ export class PostgresProgressHub implements ProgressHub {
 
   async hasRecent(key: ProgressKey): Promise<boolean> {
     if (!isUuid(key.userId) || !isUuid(key.progressId)) return false;
-    const [row] = await this.orm.em.fork().execute<Array<{ recent: boolean }>>(`
-      select exists (select 1 from analysis_progress where user_id = ? and progress_id = ?)
-         and not exists (select 1 from analysis_progress where user_id = ? and progress_id = ?
-                         and final and created_at < clock_timestamp() - ? * interval '1 millisecond') as recent`,
-    [key.userId, key.progressId, key.userId, key.progressId, this.#retainMs]);
+    const row = await kysely(this.orm.em.fork()).selectNoFrom((eb) => {
+      const events = eb.selectFrom('analysis_progress as f').select(eb.lit(1).as('found')).where('f.user_id', '=', key.userId).where('f.progress_id', '=', key.progressId);
+      return eb.and([eb.exists(events), eb.not(eb.exists(events.where((final) => endedBefore(final, this.#retainMs))))]).as('recent');
+    }).executeTakeFirst();
     return row?.recent === true;
   }
 
@@ -69,22 +70,27 @@ export class PostgresProgressHub implements ProgressHub {
   }
 
   async #append(key: ProgressKey, event: AnalysisProgressEvent): Promise<void> {
-    const em = this.orm.em.fork();
-    const id = this.ids.next();
+    const db = kysely(this.orm.em.fork());
     const final = isFinalProgress(event);
     // A final event is its analysis's last: a worker that has not yet heard its analysis was cancelled may
     // still report a page, which nobody should hear after "cancelled".
-    await em.execute(`insert into analysis_progress (id, user_id, progress_id, event, final)
-      select ?, ?, ?, ?::jsonb, ?
-       where not exists (select 1 from analysis_progress where user_id = ? and progress_id = ? and final)`,
-    [id, key.userId, key.progressId, JSON.stringify(event), final, key.userId, key.progressId]);
+    await db.insertInto('analysis_progress').columns(['id', 'user_id', 'progress_id', 'event', 'final'])
+      .expression(db.selectNoFrom((eb) => [
+        eb.val(this.ids.next()).as('id'), eb.val(key.userId).as('user_id'), eb.val(key.progressId).as('progress_id'),
+        eb.cast(eb.val(JSON.stringify(event)), 'jsonb').as('event'), eb.val(final).as('final'),
+      ]).where((eb) => eb.not(eb.exists(eb.selectFrom('analysis_progress').select(eb.lit(1).as('found'))
+        .where('user_id', '=', key.userId).where('progress_id', '=', key.progressId).where('final', '=', true)))))
+      .execute();
     // Rows of analyses that ended `retainMs` ago, and of any that never said so in half an hour, go.
     if (final) {
-      await em.execute(`delete from analysis_progress p
-        where p.created_at < clock_timestamp() - interval '${UNFINISHED_RETAIN_MINUTES} minutes'
-           or exists (select 1 from analysis_progress f
-                      where f.user_id = p.user_id and f.progress_id = p.progress_id and f.final
-                        and f.created_at < clock_timestamp() - ? * interval '1 millisecond')`, [this.#retainMs]);
+      await db.deleteFrom('analysis_progress as p')
+        .where((eb) => eb.or([
+          eb('p.created_at', '<', eb(clockTimestamp(eb), '-', interval(eb, `${UNFINISHED_RETAIN_MINUTES} minutes`))),
+          eb.exists(eb.selectFrom('analysis_progress as f').select(eb.lit(1).as('found'))
+            .whereRef('f.user_id', '=', 'p.user_id').whereRef('f.progress_id', '=', 'p.progress_id')
+            .where((ended) => endedBefore(ended, this.#retainMs))),
+        ]))
+        .execute();
     }
   }
 }
@@ -101,26 +107,32 @@ export class PostgresProgressEventReader implements ProgressEventReader {
     const watched = cursors.map((cursor, i) => ({ i, user_id: cursor.key.userId, progress_id: cursor.key.progressId, after: cursor.after, latest_only: cursor.latestOnly }))
       .filter((c) => isUuid(c.user_id) && isUuid(c.progress_id));
     if (watched.length === 0) return [];
-    return this.orm.em.fork().execute<ProgressRow[]>(`
+    // Raw, as a `sql` template: the builder has no column definition list (`as w(i int, …)`) for a function in FROM.
+    const { rows } = await sql<ProgressRow>`
       select w.i as cursor, e.event, e.at, e.stale
-      from jsonb_to_recordset(?::jsonb) as w(i int, user_id uuid, progress_id uuid, after timestamptz, latest_only boolean)
+      from jsonb_to_recordset(${JSON.stringify(watched)}::jsonb) as w(i int, user_id uuid, progress_id uuid, after timestamptz, latest_only boolean)
       cross join lateral (
         (select p.event, p.created_at, p.id, p.created_at::text as at,
-                p.final and p.created_at < clock_timestamp() - ? * interval '1 millisecond' as stale
+                p.final and p.created_at < clock_timestamp() - ${this.retainMs} * interval '1 millisecond' as stale
          from analysis_progress p
          where p.user_id = w.user_id and p.progress_id = w.progress_id and not w.latest_only
            and (w.after is null or p.created_at > w.after)
          order by p.created_at, p.id)
         union all
         (select p.event, p.created_at, p.id, p.created_at::text as at,
-                p.final and p.created_at < clock_timestamp() - ? * interval '1 millisecond' as stale
+                p.final and p.created_at < clock_timestamp() - ${this.retainMs} * interval '1 millisecond' as stale
          from analysis_progress p
          where p.user_id = w.user_id and p.progress_id = w.progress_id and w.latest_only
          order by p.created_at desc, p.id desc
          limit 1)
       ) e
-      order by w.i, e.created_at, e.id`, [JSON.stringify(watched), this.retainMs, this.retainMs]);
+      order by w.i, e.created_at, e.id`.execute(kysely(this.orm.em.fork()));
+    return rows;
   }
 }
+
+/** A final event older than `retainMs`: its analysis ended long enough ago for a late watcher to be done with it. */
+const endedBefore = (eb: ExpressionBuilder<Database & { f: Database['analysis_progress'] }, 'f'>, retainMs: number) =>
+  eb.and([eb('f.final', '=', true), eb('f.created_at', '<', eb(clockTimestamp(eb), '-', milliseconds(eb, retainMs)))]);
 
 const keyOf = (key: ProgressKey): string => `${key.userId}\u0000${key.progressId}`;
