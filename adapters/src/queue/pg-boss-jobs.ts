@@ -86,10 +86,6 @@ export class PgBossJobs {
     }
   }
 
-  get started(): boolean {
-    return this.#boss !== null;
-  }
-
   /** The started pg-boss; throws before start(). */
   get boss(): PgBoss {
     if (!this.#boss) throw new Error('The job queue is not started');
