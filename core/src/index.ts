@@ -113,4 +113,5 @@ export * from './notifications/token-signer.port.ts';
 export * from './notifications/message-composer.ts';
 export * from './notifications/unsubscribe/unsubscribe.use-case.ts';
 export * from './notifications/list-outbox/list-outbox.use-case.ts';
-export * from './notifications/deliver-outbox/deliver-outbox.use-case.ts';
+export * from './notifications/deliver-mail/deliver-mail.use-case.ts';
+export * from './notifications/give-up-mail/give-up-mail.use-case.ts';

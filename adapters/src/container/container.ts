@@ -7,7 +7,7 @@ import {
   PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
   GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, GetAdminTrends, UpdateTier,
   ListAuditLog, SetAdminRole,
-  MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverOutbox,
+  MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverMail, GiveUpMail,
   TokenHasher, AccountLinks, RequestPasswordReset, ResetPassword, SendEmailVerification, VerifyEmail, ChangePassword,
   RequestEmailChange, ConfirmEmailChange,
   TokenGenerator, CreateShareLink, RevokeShareLink, GetSharedAnalysis,
@@ -28,10 +28,11 @@ import { EldLanguageDetector } from '../analysis/language/eld-language-detector.
 import { RuleBasedFactFinder } from '../analysis/understanding/rule-based-fact-finder.ts';
 import { RuleBasedVersionComparer } from '../analysis/comparison/rule-based-version-comparer.ts';
 import { PostgresProgressHub } from '../progress/postgres-progress-hub.ts';
-import { PgBossAnalysisQueue, type QueueLogger } from '../queue/pg-boss-analysis-queue.ts';
+import { PgBossJobs, type QueueLogger } from '../queue/pg-boss-jobs.ts';
+import { PgBossAnalysisQueue } from '../queue/pg-boss-analysis-queue.ts';
+import { PgBossMailQueue } from '../queue/pg-boss-mail-queue.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
 import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
-import { OutboxDispatcher, type DispatcherLogger } from '../notifications/outbox-dispatcher.ts';
 import type { Redis } from 'ioredis';
 
 export const AppConfigToken = Symbol('AppConfig');
@@ -50,14 +51,14 @@ export interface Runtime {
   container: Container;
   database: DatabaseHandle;
   /**
-   * Delivers the outbox in the background until close() when SMTP_URL is set (ADR 0007); the API server
-   * calls it. Answers whether delivery started: without SMTP_URL e-mail stays in the outbox.
+   * Runs this process's mail worker until close() when SMTP_URL is set (ADR 0028), after startAnalysisQueue; the
+   * API server calls it. Answers whether delivery started: without SMTP_URL e-mail waits in the outbox.
    */
-  startMailDelivery(logger?: DispatcherLogger): boolean;
+  startMailDelivery(logger?: QueueLogger): Promise<boolean>;
   /** The rate limits' store, opened on first call (the API's; the CLI never connects to Redis). */
   openRateLimits(): Promise<RateLimitBackend>;
   /**
-   * Connects to the analysis queue (ADR 0012), needed to submit or wait for analyses, and runs `workers`
+   * Connects to the job queue (ADR 0012), needed to submit or wait for analyses and to write e-mail, and runs `workers`
    * of its jobs at once in this process (0: none). The API server, `civicwatch worker` and tests call it.
    */
   startAnalysisQueue(options: { workers: number; logger?: QueueLogger }): Promise<void>;
@@ -92,8 +93,11 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   // Unsubscribe links are signed with the sessions' secret, so every instance signs them alike (docs/product).
   const sessionSecret = await resolveSessionSecret(config);
   const mailSender = await createMailSender(config.smtp);
-  const analysisQueue = new PgBossAnalysisQueue();
-  const database = await openDatabase(config.database, { analysisJobs: (em) => analysisQueue.within(em) });
+  // One pg-boss per process for the analyses and the e-mail (ADR 0028).
+  const jobs = new PgBossJobs();
+  const analysisQueue = new PgBossAnalysisQueue(jobs);
+  const mailQueue = new PgBossMailQueue(jobs);
+  const database = await openDatabase(config.database, { analysisJobs: (em) => analysisQueue.within(em), mailJobs: (em) => mailQueue.within(em) });
   // One detector for the analyses and for choosing the OCR models of scans: its n-grams are loaded once.
   const languageDetector = new EldLanguageDetector();
   const extractor = new PdfjsTextExtractor({ ocrLanguages: config.ocrLanguages, logger: createDiagnosticsLogger(config), languageDetector });
@@ -208,42 +212,42 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   container.bind(OpenBillingPortal).toDynamicValue(() => new OpenBillingPortal(uow(), gateway(), `${config.publicUrl}/account`));
   container.bind(GetBillingAccount).toDynamicValue(() => new GetBillingAccount(uow(), gateway()));
 
-  let dispatcher: OutboxDispatcher | undefined;
   let rateLimits: Promise<RateLimitBackend> | undefined;
 
   return {
     config,
     container,
     database,
-    startMailDelivery: (logger) => {
+    startMailDelivery: async (logger) => {
       if (!mailSender) return false;
-      dispatcher ??= new OutboxDispatcher(new DeliverOutbox(uow(), mailSender, clock()), { logger });
-      dispatcher.start();
+      await mailQueue.work({
+        deliver: (delivery) => new DeliverMail(uow(), mailSender, clock()).execute(delivery),
+        giveUp: (messageId) => new GiveUpMail(uow(), clock()).execute(messageId),
+      }, logger);
       return true;
     },
     openRateLimits: () => {
       rateLimits ??= createRateLimitBackend(config.rateLimits, database);
       return rateLimits;
     },
-    workerName: analysisQueue.instanceName,
+    workerName: jobs.instanceName,
     handBackAnalyses: () => analysisQueue.handBack(),
-    startAnalysisQueue: ({ workers, logger }) => analysisQueue.start({
-      connection: database.connection,
-      // The embedded database runs one query at a time: a few connections are all the queue can use.
-      poolSize: Math.min(config.database.poolSize, workers + 2),
-      workers,
-      handlers: {
-        process: (job) => container.get(ProcessAnalysis).execute(job),
-        abandon: (job) => container.get(AbandonAnalysis).execute(job),
-      },
-      logger,
-    }),
+    startAnalysisQueue: async ({ workers, logger }) => {
+      // The embedded database runs one query at a time: a few connections are all the queue can use (one more for e-mail).
+      await jobs.start({ connection: database.connection, poolSize: Math.min(config.database.poolSize, workers + (mailSender ? 3 : 2)), logger });
+      await analysisQueue.start({
+        workers,
+        handlers: {
+          process: (job) => container.get(ProcessAnalysis).execute(job),
+          abandon: (job) => container.get(AbandonAnalysis).execute(job),
+        },
+        logger,
+      });
+    },
     close: async (options = {}) => {
-      // Jobs first: one under way finishes (or is handed back) while the database is still open.
-      await analysisQueue.stop({ graceMs: options.graceMs ?? config.shutdownGraceMs });
+      // Jobs first: an analysis or an e-mail under way finishes (or is handed back) while the database is still open.
+      await jobs.stop({ graceMs: options.graceMs ?? config.shutdownGraceMs });
       await progressHub.flush();
-      // Delivery next: a pass under way finishes its message while the database is still open.
-      await dispatcher?.stop();
       const limits = await rateLimits?.catch(() => undefined);
       // QUIT lets the commands under way finish; a Redis that is gone gets the socket closed instead.
       if (limits?.kind === 'redis') await limits.client.quit().catch(() => limits.client.disconnect());

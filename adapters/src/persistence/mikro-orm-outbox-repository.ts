@@ -6,18 +6,9 @@ import { isUuid } from './sql-helpers.ts';
 
 type OutboxRow = InferEntity<typeof OutboxMessageEntity>;
 
-interface RawOutboxRow {
-  id: string;
-  user_id: string | null;
-  recipient: string;
-  kind: string;
-  subject: string;
-  body: string;
-  created_at: Date | string;
-  sent_at: Date | string | null;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: Date | string | null;
+/** Queues the delivery job of one outbox message, in the transaction that writes the message (ADR 0028). */
+export interface MailJobQueue {
+  enqueue(messageId: string): Promise<void>;
 }
 
 const toMessage = (row: OutboxRow): OutboxMessage => ({
@@ -31,27 +22,14 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
   sentAt: row.sentAt ?? null,
   attempts: row.attempts,
   lastError: row.lastError ?? null,
-  nextAttemptAt: row.nextAttemptAt ?? null,
-});
-
-const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-
-const fromRaw = (row: RawOutboxRow): OutboxMessage => ({
-  id: row.id,
-  userId: row.user_id,
-  to: row.recipient,
-  kind: row.kind as MessageKind,
-  subject: row.subject,
-  text: row.body,
-  createdAt: new Date(row.created_at),
-  sentAt: date(row.sent_at),
-  attempts: Number(row.attempts),
-  lastError: row.last_error,
-  nextAttemptAt: date(row.next_attempt_at),
+  givenUpAt: row.givenUpAt ?? null,
 });
 
 export class MikroOrmOutboxRepository implements OutboxRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mailJobs: MailJobQueue,
+  ) {}
 
   async enqueue(message: NewOutboxMessage): Promise<void> {
     await this.em.insert(OutboxMessageEntity, {
@@ -63,8 +41,8 @@ export class MikroOrmOutboxRepository implements OutboxRepository {
       body: message.text,
       createdAt: message.createdAt,
       attempts: 0,
-      nextAttemptAt: message.createdAt,
     });
+    await this.mailJobs.enqueue(message.id);
   }
 
   async list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }> {
@@ -77,33 +55,26 @@ export class MikroOrmOutboxRepository implements OutboxRepository {
     return { messages: rows.map(toMessage), total };
   }
 
-  /**
-   * One statement: SKIP LOCKED passes over a row another transaction is claiming right now, and the outer
-   * conditions, re-checked on the row as committed, refuse a row that such a claim has just taken.
-   */
-  async claimNextDue(now: Date, leaseUntil: Date): Promise<OutboxMessage | null> {
-    const [row] = await this.em.execute<RawOutboxRow[]>(
-      `update outbox set attempts = attempts + 1, next_attempt_at = ?
-       where id = (
-         select id from outbox
-         where sent_at is null and next_attempt_at <= ?
-         order by next_attempt_at, created_at, id
-         limit 1
-         for update skip locked)
-       and sent_at is null and next_attempt_at <= ?
-       returning *`,
-      [leaseUntil, now, now],
-    );
-    return row ? fromRaw(row) : null;
+  async startAttempt(id: string, attempt: number): Promise<OutboxMessage | null> {
+    if (!isUuid(id)) return null;
+    const counted = await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null, givenUpAt: null }, { attempts: attempt });
+    if (counted === 0) return null;
+    const row = await this.em.findOne(OutboxMessageEntity, { id }, { disableIdentityMap: true });
+    return row ? toMessage(row) : null;
   }
 
   async markSent(id: string, at: Date): Promise<void> {
     if (!isUuid(id)) return;
-    await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null }, { sentAt: at, nextAttemptAt: null });
+    await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null }, { sentAt: at });
   }
 
-  async markFailed(id: string, attempt: number, error: string, retryAt: Date | null): Promise<void> {
+  async recordFailure(id: string, attempt: number, error: string): Promise<void> {
     if (!isUuid(id)) return;
-    await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null, attempts: attempt }, { lastError: error, nextAttemptAt: retryAt });
+    await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null, attempts: attempt }, { lastError: error });
+  }
+
+  async markGivenUp(id: string, at: Date): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.em.nativeUpdate(OutboxMessageEntity, { id, sentAt: null, givenUpAt: null }, { givenUpAt: at });
   }
 }

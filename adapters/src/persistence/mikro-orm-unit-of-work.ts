@@ -10,7 +10,7 @@ import { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-
 import { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
 import { MikroOrmBillingRepository } from './mikro-orm-billing-repository.ts';
 import { MikroOrmAdminStatsRepository, MikroOrmAuditLogRepository } from './mikro-orm-admin-repositories.ts';
-import { MikroOrmOutboxRepository } from './mikro-orm-outbox-repository.ts';
+import { MikroOrmOutboxRepository, type MailJobQueue } from './mikro-orm-outbox-repository.ts';
 import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository.ts';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository.ts';
 import { isFailedResult } from './sql-helpers.ts';
@@ -25,10 +25,23 @@ export type AnalysisJobQueueFactory = (em: EntityManager) => AnalysisJobQueue;
 const noQueue = () => Promise.reject(new Error('This process has no analysis queue: analyses are submitted by the API server'));
 const noAnalysisQueue: AnalysisJobQueueFactory = () => ({ enqueue: noQueue, cancel: noQueue });
 
+/**
+ * The mail jobs of one transaction (ADR 0028). A database opened without them writes the outbox row alone: the
+ * next mail worker to start queues every unsent message that has no job.
+ */
+export type MailJobQueueFactory = (em: EntityManager) => MailJobQueue;
+const noMailQueue: MailJobQueueFactory = () => ({ enqueue: async () => {} });
+
+/** The job queues a unit of work sends its jobs to, in its own transaction. */
+export interface JobQueueFactories {
+  analysisJobs?: AnalysisJobQueueFactory;
+  mailJobs?: MailJobQueueFactory;
+}
+
 /** `cache`, for reads outside a transaction only: the tiers and prompts through this process's copy (ADR 0024). */
 export const createMikroOrmRepositories = (
   em: EntityManager,
-  analysisJobs: AnalysisJobQueueFactory = noAnalysisQueue,
+  { analysisJobs = noAnalysisQueue, mailJobs = noMailQueue }: JobQueueFactories = {},
   cache?: ReferenceDataCache,
 ): PersistenceRepositories => ({
   users: new MikroOrmUserRepository(em),
@@ -42,7 +55,7 @@ export const createMikroOrmRepositories = (
   billing: new MikroOrmBillingRepository(em),
   audit: new MikroOrmAuditLogRepository(em),
   stats: new MikroOrmAdminStatsRepository(em),
-  outbox: new MikroOrmOutboxRepository(em),
+  outbox: new MikroOrmOutboxRepository(em, mailJobs(em)),
   accountTokens: new MikroOrmAccountTokenRepository(em),
   sessions: new MikroOrmSessionRepository(em),
 });
@@ -65,14 +78,14 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   private readonly current = new AsyncLocalStorage<EntityManager>();
   private readonly referenceData = new ReferenceDataCache();
 
-  constructor(private readonly orm: MikroORM, private readonly analysisJobs?: AnalysisJobQueueFactory) {}
+  constructor(private readonly orm: MikroORM, private readonly jobs: JobQueueFactories = {}) {}
 
   async run<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
     const em = outer ?? this.orm.em.fork();
     try {
       return await em.transactional(async (tx) => {
-        const result = await this.current.run(tx, () => work(createMikroOrmRepositories(tx, this.analysisJobs)));
+        const result = await this.current.run(tx, () => work(createMikroOrmRepositories(tx, this.jobs)));
         if (isFailedResult(result)) throw new RollbackWith(result);
         return result;
       });
@@ -89,7 +102,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    */
   read<T>(work: (repos: PersistenceRepositories) => Promise<T>): Promise<T> {
     const transaction = this.current.getStore();
-    if (transaction) return work(createMikroOrmRepositories(transaction, this.analysisJobs));
-    return work(createMikroOrmRepositories(this.orm.em.fork(), this.analysisJobs, this.referenceData));
+    if (transaction) return work(createMikroOrmRepositories(transaction, this.jobs));
+    return work(createMikroOrmRepositories(this.orm.em.fork(), this.jobs, this.referenceData));
   }
 }

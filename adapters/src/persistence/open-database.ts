@@ -3,12 +3,12 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/config.ts';
 import { entities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
-import { MikroOrmUnitOfWork, type AnalysisJobQueueFactory } from './mikro-orm-unit-of-work.ts';
+import { MikroOrmUnitOfWork, type AnalysisJobQueueFactory, type MailJobQueueFactory } from './mikro-orm-unit-of-work.ts';
 import { PostgresSessionStore } from './postgres-session-store.ts';
 import { releaseDeadConnections } from './release-dead-connections.ts';
 import { connectOrServeEmbedded, SOCKET_PORT, type EmbeddedEndpoint } from './embedded/embedded-postgres-host.ts';
 import type { DatabaseLogger } from './database-logger.ts';
-import { QUEUE_SCHEMA } from '../queue/pg-boss-analysis-queue.ts';
+import { QUEUE_SCHEMA } from '../queue/pg-boss-jobs.ts';
 import { migrateQueueSchema } from '../queue/queue-schema.ts';
 
 export type DatabaseConfig = AppConfig['database'];
@@ -47,6 +47,8 @@ export interface OpenDatabaseOptions {
   maxSocketConnections?: number;
   /** The unit of work's analysis queue (ADR 0012); without it, enqueuing an analysis throws. */
   analysisJobs?: AnalysisJobQueueFactory;
+  /** The unit of work's mail jobs (ADR 0028); without them, outbox messages wait for the next mail worker's start. */
+  mailJobs?: MailJobQueueFactory;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     throw error;
   }
 
-  const uow = new MikroOrmUnitOfWork(orm, options.analysisJobs);
+  const uow = new MikroOrmUnitOfWork(orm, { analysisJobs: options.analysisJobs, mailJobs: options.mailJobs });
   const reach: DatabaseHandle['connection'] = config.kind === 'server'
     ? { connectionString: config.url }
     : { host: endpoint!.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };

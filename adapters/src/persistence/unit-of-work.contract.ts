@@ -994,7 +994,7 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
           await r.outbox.enqueue(refused);
           return err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE));
         });
-        expect(await find(kept.id)).toEqual({ ...kept, sentAt: null, attempts: 0, lastError: null, nextAttemptAt: kept.createdAt });
+        expect(await find(kept.id)).toEqual({ ...kept, sentAt: null, attempts: 0, lastError: null, givenUpAt: null });
         expect(await find(thrown.id)).toBeUndefined();
         expect(await find(refused.id)).toBeUndefined();
       });
@@ -1016,83 +1016,48 @@ export function unitOfWorkContract(name: string, open: () => Promise<UnitOfWorkS
         expect(unsent.messages.every((m) => m.sentAt === null)).toBe(true);
       });
 
-      it('claims the oldest due message once: the attempt is counted and no other claim takes it during its lease', async () => {
-        const base = nextEpoch();
-        const user = await register();
-        const older = aMessage(user, at(base, 0));
-        const newer = aMessage(user, at(base, 1));
-        const later = aMessage(user, at(base, 10));
-        await uow.run(async (r) => {
-          for (const m of [newer, later, older]) await r.outbox.enqueue(m);
-        });
-        const lease = at(base, 60);
-        const claimed = await uow.run((r) => r.outbox.claimNextDue(at(base, 2), lease));
-        expect(claimed).toMatchObject({ id: older.id, to: user.email, subject: older.subject, text: older.text, attempts: 1, nextAttemptAt: lease, sentAt: null });
-        expect((await uow.run((r) => r.outbox.claimNextDue(at(base, 2), lease)))?.id).toBe(newer.id);
-        // `later` is not due yet, and the two claimed are leased.
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 2), lease))).toBeNull();
-        expect((await uow.run((r) => r.outbox.claimNextDue(at(base, 59), lease)))?.id).toBe(later.id);
-        // A lease that ran out (a sender died mid-attempt) makes the message due again.
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 61), at(base, 120)))).toMatchObject({ attempts: 2 });
-      });
-
-      it('never gives one message to two concurrent claims', async () => {
-        const base = nextEpoch();
-        const user = await register();
-        const messages = [0, 1, 2, 3].map((i) => aMessage(user, at(base, i)));
-        await uow.run(async (r) => {
-          for (const m of messages) await r.outbox.enqueue(m);
-        });
-        const claims = await Promise.all(Array.from({ length: 10 }, () => uow.run((r) => r.outbox.claimNextDue(at(base, 5), at(base, 60)))));
-        const taken = claims.filter((c) => c !== null).map((c) => c.id);
-        expect(taken.sort()).toEqual(messages.map((m) => m.id).sort());
-      });
-
-      it('never claims a sent message again, and keeps when it was first sent', async () => {
+      it('counts each attempt as the queue numbers it and answers the message, while it is neither sent nor given up', async () => {
         const base = nextEpoch();
         const user = await register();
         const message = aMessage(user, at(base, 0));
         await uow.run((r) => r.outbox.enqueue(message));
-        await uow.run((r) => r.outbox.claimNextDue(at(base, 1), at(base, 2)));
+        expect(await uow.run((r) => r.outbox.startAttempt(message.id, 1)))
+          .toEqual({ ...message, sentAt: null, attempts: 1, lastError: null, givenUpAt: null });
+        expect(await uow.run((r) => r.outbox.startAttempt(message.id, 3))).toMatchObject({ attempts: 3 });
+        expect(await uow.run((r) => r.outbox.startAttempt(randomUUID(), 1))).toBeNull();
+        expect(await uow.run((r) => r.outbox.startAttempt('not-a-uuid', 1))).toBeNull();
+      });
+
+      it('keeps when a message was first sent, and starts no attempt on it after', async () => {
+        const base = nextEpoch();
+        const user = await register();
+        const message = aMessage(user, at(base, 0));
+        await uow.run((r) => r.outbox.enqueue(message));
+        await uow.run((r) => r.outbox.startAttempt(message.id, 1));
         await uow.run((r) => r.outbox.markSent(message.id, at(base, 1)));
         await uow.run((r) => r.outbox.markSent(message.id, at(base, 3)));
-        expect(await find(message.id)).toMatchObject({ sentAt: at(base, 1), nextAttemptAt: null, attempts: 1 });
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 100), at(base, 200)))).toBeNull();
+        await uow.run((r) => r.outbox.markGivenUp(message.id, at(base, 4)));
+        expect(await find(message.id)).toMatchObject({ sentAt: at(base, 1), givenUpAt: null, attempts: 1 });
+        expect(await uow.run((r) => r.outbox.startAttempt(message.id, 2))).toBeNull();
       });
 
-      it('keeps the error of a failed attempt and retries at the time given, or never when given none', async () => {
-        const base = nextEpoch();
-        const user = await register();
-        const retried = aMessage(user, at(base, 0));
-        const abandoned = aMessage(user, at(base, 0), { kind: 'payment_receipt' });
-        await uow.run(async (r) => {
-          await r.outbox.enqueue(retried);
-          await r.outbox.enqueue(abandoned);
-        });
-        for (let i = 0; i < 2; i++) {
-          const claimed = await uow.run((r) => r.outbox.claimNextDue(at(base, 1), at(base, 11)));
-          expect(claimed?.attempts).toBe(1);
-          const id = claimed!.id;
-          await uow.run((r) => r.outbox.markFailed(id, 1, '550 mailbox unavailable', id === retried.id ? at(base, 5) : null));
-        }
-        expect(await find(retried.id)).toMatchObject({ lastError: '550 mailbox unavailable', nextAttemptAt: at(base, 5), sentAt: null, attempts: 1 });
-        expect(await find(abandoned.id)).toMatchObject({ lastError: '550 mailbox unavailable', nextAttemptAt: null, sentAt: null });
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 4), at(base, 30)))).toBeNull();
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 5), at(base, 30)))).toMatchObject({ id: retried.id, attempts: 2 });
-        await uow.run((r) => r.outbox.markSent(retried.id, at(base, 6)));
-        // The abandoned message is never due again.
-        expect(await uow.run((r) => r.outbox.claimNextDue(at(base, 10_000), at(base, 20_000)))).toBeNull();
-      });
-
-      it('ignores the failure of an attempt that a later claim has overtaken', async () => {
+      it('keeps the error of a failed attempt unless a later attempt started; a message given up stays unsent', async () => {
         const base = nextEpoch();
         const user = await register();
         const message = aMessage(user, at(base, 0));
         await uow.run((r) => r.outbox.enqueue(message));
-        await uow.run((r) => r.outbox.claimNextDue(at(base, 1), at(base, 2)));
-        await uow.run((r) => r.outbox.claimNextDue(at(base, 3), at(base, 13)));
-        await uow.run((r) => r.outbox.markFailed(message.id, 1, 'timed out', at(base, 4)));
-        expect(await find(message.id)).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: at(base, 13) });
+        await uow.run((r) => r.outbox.startAttempt(message.id, 1));
+        await uow.run((r) => r.outbox.recordFailure(message.id, 1, '451 greylisted'));
+        expect(await find(message.id)).toMatchObject({ attempts: 1, lastError: '451 greylisted', sentAt: null, givenUpAt: null });
+        await uow.run((r) => r.outbox.startAttempt(message.id, 2));
+        await uow.run((r) => r.outbox.recordFailure(message.id, 1, 'timed out'));
+        expect(await find(message.id)).toMatchObject({ attempts: 2, lastError: '451 greylisted' });
+        await uow.run((r) => r.outbox.recordFailure(message.id, 2, '550 mailbox unavailable'));
+        await uow.run((r) => r.outbox.markGivenUp(message.id, at(base, 5)));
+        await uow.run((r) => r.outbox.markGivenUp(message.id, at(base, 9)));
+        expect(await find(message.id)).toMatchObject({ attempts: 2, lastError: '550 mailbox unavailable', sentAt: null, givenUpAt: at(base, 5) });
+        expect(await uow.run((r) => r.outbox.startAttempt(message.id, 3))).toBeNull();
+        expect((await uow.run((r) => r.outbox.list({ offset: 0, limit: 1000, unsentOnly: true }))).messages.map((m) => m.id)).toContain(message.id);
       });
 
       it('deletes the messages of a deleted account, sent or not, and nobody else\'s (ADR 0009)', async () => {

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../persistence/open-database.
 import { createTestDatabase, serverTestSkipReason, type TestDatabase } from '../persistence/testing/create-test-database.ts';
 import { proxyDatabase, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { PgBossAnalysisQueue } from './pg-boss-analysis-queue.ts';
+import { PgBossJobs } from './pg-boss-jobs.ts';
 
 const skip = serverTestSkipReason();
 
@@ -16,8 +17,10 @@ describe.skipIf(skip)(`the analysis queue through a database outage (PostgreSQL 
   let test: TestDatabase;
   let proxy: TcpProxy;
   let apiDatabase: DatabaseHandle;
-  const api = new PgBossAnalysisQueue();
-  const worker = new PgBossAnalysisQueue();
+  const apiJobs = new PgBossJobs();
+  const workerJobs = new PgBossJobs();
+  const api = new PgBossAnalysisQueue(apiJobs);
+  const worker = new PgBossAnalysisQueue(workerJobs);
   let outageOver: () => void = () => {};
   const outage = new Promise<void>((resolve) => { outageOver = resolve; });
 
@@ -26,15 +29,17 @@ describe.skipIf(skip)(`the analysis queue through a database outage (PostgreSQL 
     const proxied = await proxyDatabase(test.location);
     proxy = proxied.proxy;
     apiDatabase = await openDatabase({ kind: 'server', url: proxied.url, poolSize: 2 }, { analysisJobs: (em) => api.within(em) });
-    await api.start({ connection: apiDatabase.connection, poolSize: 2, workers: 0, handlers: { process: () => Promise.reject(new Error('an API-only queue runs no job')), abandon: async () => {} } });
+    await apiJobs.start({ connection: apiDatabase.connection, poolSize: 2 });
+    await api.start({ workers: 0, handlers: { process: () => Promise.reject(new Error('an API-only queue runs no job')), abandon: async () => {} } });
     // The worker answers once the outage is over, as a job that outlives it.
-    await worker.start({ connection: test.db.connection, poolSize: 2, workers: 1, handlers: { process: () => outage.then(() => ({ stored: true })), abandon: async () => {} } });
+    await workerJobs.start({ connection: test.db.connection, poolSize: 2 });
+    await worker.start({ workers: 1, handlers: { process: () => outage.then(() => ({ stored: true })), abandon: async () => {} } });
   }, 60_000);
 
   afterAll(async () => {
     outageOver();
-    await api.stop({ graceMs: 0 });
-    await worker.stop({ graceMs: 0 });
+    await apiJobs.stop({ graceMs: 0 });
+    await workerJobs.stop({ graceMs: 0 });
     await apiDatabase?.close();
     await proxy?.close();
     await test?.dispose();

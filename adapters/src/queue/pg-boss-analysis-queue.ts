@@ -1,16 +1,13 @@
-import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PgBoss, fromKysely, type ConstructorOptions, type JobWithMetadata } from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type { AnalysisJob, AnalysisJobOutcome, AnalysisJobQueue, AnalysisJobs, AnalysisJobState, QueueStanding } from '@civicwatch/core';
-import type { SqlTransaction } from '../persistence/backup/database-catalog.ts';
 import { isDatabaseUnreachable } from '../persistence/database-unreachable.ts';
+import { PgBossJobs, QUEUE_SCHEMA, type QueueLogger } from './pg-boss-jobs.ts';
 
 /** The queue of analyses, and where jobs go whose every attempt ended without an answer. */
 export const ANALYSIS_QUEUE = 'analysis';
 export const ABANDONED_ANALYSIS_QUEUE = 'analysis-abandoned';
-/** pg-boss's own tables live in this schema of the application's database (ADR 0012). */
-export const QUEUE_SCHEMA = 'pgboss';
 
 /**
  * Attempt policy (ADR 0012). A worker renews its job's heartbeat every 5 s; a job not renewed for 10 s
@@ -18,30 +15,17 @@ export const QUEUE_SCHEMA = 'pgboss';
  * most twice, on any worker. One attempt may run an hour at most (OCR of long scans, slow models).
  */
 const QUEUE_POLICY = { retryLimit: 2, retryDelay: 1, heartbeatSeconds: 10, expireInSeconds: 60 * 60 } as const;
-const SUPERVISE_INTERVAL_SECONDS = 5;
 const POLL_INTERVAL_SECONDS = 0.5;
 const SETTLED_POLL_MS = 250;
 /** Completed analyses whose run times estimate a queued one's wait. */
 const RECENT_RUNS = 20;
-
-export interface QueueLogger {
-  info(data: object, message: string): void;
-  warn(data: object, message: string): void;
-  error(data: object, message: string): void;
-}
-
-/** Where pg-boss connects: the application's database, by URL or by the embedded database's socket. */
-export type QueueConnection = Pick<ConstructorOptions, 'connectionString' | 'host' | 'port' | 'user' | 'database'>;
 
 export interface AnalysisWorkerHandlers {
   process(input: AnalysisJob & { lastAttempt: boolean; signal?: AbortSignal }): Promise<AnalysisJobOutcome>;
   abandon(job: AnalysisJob): Promise<unknown>;
 }
 
-export interface StartQueueOptions {
-  connection: QueueConnection;
-  /** Connections of pg-boss's own pool in this process. */
-  poolSize: number;
+export interface StartAnalysesOptions {
   /** Jobs this process runs at once; 0 takes none (an API-only instance). */
   workers: number;
   handlers: AnalysisWorkerHandlers;
@@ -52,67 +36,50 @@ const isAnalysisJob = (data: unknown): data is AnalysisJob =>
   typeof data === 'object' && data !== null && typeof (data as AnalysisJob).analysisId === 'string' && typeof (data as AnalysisJob).userId === 'string';
 
 /**
- * The analysis queue on pg-boss, in the application's own database (ADR 0012): jobs are sent in the
- * caller's transaction, taken by any process's workers by polling (no LISTEN/NOTIFY, which the embedded
- * database cannot carry, ADR 0001), retried when a worker dies, and dead-lettered to `AbandonAnalysis`
- * when no attempt is left. Waiting for a job polls its state, so any instance can answer for any worker.
+ * The analysis queue on the process's pg-boss (ADR 0012): jobs are sent in the caller's transaction, taken by
+ * any process's workers, retried when a worker dies, and dead-lettered to `AbandonAnalysis` when no attempt is
+ * left. Waiting for a job polls its state, so any instance can answer for any worker.
  */
 export class PgBossAnalysisQueue implements AnalysisJobs {
-  #boss: PgBoss | null = null;
-  #stopping: Promise<void> | null = null;
   #handedBack = false;
   /** This process's worker of the analysis queue, when it runs jobs. */
   #localWorker: string | null = null;
   /** Requests of this process waiting for an analysis that a worker of this process may run. */
   readonly #waiters = new Map<string, Set<(outcome: AnalysisJobOutcome) => void>>();
-  /** Names this process in the logs and in pg-boss's instance registry. */
-  readonly instanceName = `${os.hostname()}:${process.pid}`;
+
+  constructor(private readonly jobs: PgBossJobs) {
+    jobs.define(
+      { name: ABANDONED_ANALYSIS_QUEUE, policy: { retryLimit: 5, retryDelay: 5 } },
+      { name: ANALYSIS_QUEUE, policy: { ...QUEUE_POLICY, deadLetter: ABANDONED_ANALYSIS_QUEUE } },
+    );
+  }
 
   /** The job queue of one unit-of-work transaction. */
   within(em: EntityManager): AnalysisJobQueue {
-    const db = () => {
-      const transaction = em.getTransactionContext<SqlTransaction>();
-      if (!transaction) throw new Error('The analysis queue is changed inside a unit of work only');
-      return fromKysely(transaction);
-    };
+    const db = () => PgBossJobs.transactionOf(em);
     return {
       enqueue: async (job) => {
         // The job's id is the analysis's: a waiting request finds it without asking anyone.
-        await this.#started().send(ANALYSIS_QUEUE, { ...job }, { id: job.analysisId, db: db() });
+        await this.jobs.boss.send(ANALYSIS_QUEUE, { ...job }, { id: job.analysisId, db: db() });
       },
       cancel: async (analysisId) => {
         // A running job's worker hears it at its next heartbeat, which finds the claim gone and aborts the
         // job's signal (QUEUE_POLICY: within 5 s).
-        await this.#started().cancel(ANALYSIS_QUEUE, analysisId, { db: db() });
+        await this.jobs.boss.cancel(ANALYSIS_QUEUE, analysisId, { db: db() });
       },
     };
   }
 
-  async start(options: StartQueueOptions): Promise<void> {
-    if (this.#boss) throw new Error('The analysis queue is already started');
-    const { logger } = options;
-    const boss = new PgBoss({
-      ...options.connection,
-      schema: QUEUE_SCHEMA,
-      max: options.poolSize,
-      application_name: `civicwatch-queue ${this.instanceName}`,
-      instanceName: this.instanceName,
-      // Expiry and lost heartbeats are swept by the monitor pass, which runs as often as the longer of the two.
-      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
-      // No cron schedules are used; nothing needs the scheduler's clock checks.
-      schedule: false,
-    });
-    boss.on('error', (error: Error) => logger?.error({ err: error }, 'analysis queue error'));
-    boss.on('warning', (warning: { message: string }) => logger?.warn({ warning }, 'analysis queue warning'));
-    await boss.start();
-    this.#boss = boss;
+  /**
+   * Once the process's job queue has started: queues again the analyses that have no job, and runs `workers` of
+   * them at once in this process. A failure stops the job queue.
+   */
+  async start(options: StartAnalysesOptions): Promise<void> {
     try {
-      await this.#createQueues(boss);
-      await this.#requeueOrphans(boss, logger);
-      if (options.workers > 0) await this.#work(boss, options);
+      await this.#requeueOrphans(options.logger);
+      if (options.workers > 0) await this.#work(options);
     } catch (error) {
-      await this.stop({ graceMs: 0 });
+      await this.jobs.stop({ graceMs: 0 });
       throw error;
     }
   }
@@ -129,7 +96,7 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     const deadline = Date.now() + options.timeoutMs;
     const finishedHere = this.#waitHere(analysisId);
     try {
-      if (this.#localWorker) this.#started().notifyWorker(this.#localWorker);
+      if (this.#localWorker) this.jobs.boss.notifyWorker(this.#localWorker);
       for (;;) {
         if (this.#handedBack) return { status: 'waiting' };
         const state = await this.#state(analysisId).catch((error: unknown) => {
@@ -177,17 +144,6 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   }
 
   /**
-   * Stops taking jobs; a job under way has `graceMs` to finish, after which pg-boss fails it so another
-   * worker retries it (a handed-back attempt counts as one). Idempotent.
-   */
-  stop(options: { graceMs: number }): Promise<void> {
-    const boss = this.#boss;
-    if (!boss) return Promise.resolve();
-    this.#stopping ??= boss.stop({ graceful: options.graceMs > 0, timeout: options.graceMs, close: true });
-    return this.#stopping;
-  }
-
-  /**
    * One query: the jobs queued before this one that no worker has taken (in the order workers take them, oldest
    * first), those running anywhere, and how long the last RECENT_RUNS completed ones ran. Null, too, when the
    * database cannot be reached: the place in the queue is news, and a brief outage must not fail a request whose
@@ -201,7 +157,7 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   }
 
   async #standing(analysisId: string): Promise<QueueStanding | null> {
-    const { rows } = await this.#started().getDb().executeSql(
+    const { rows } = await this.jobs.boss.getDb().executeSql(
       `with me as (select created_on, id from ${QUEUE_SCHEMA}.job where name = $1 and id = $2 and state in ('created', 'retry'))
        select (select count(*) from ${QUEUE_SCHEMA}.job j, me
                 where j.name = $1 and j.state in ('created', 'retry') and (j.created_on, j.id) < (me.created_on, me.id))::int as ahead,
@@ -216,7 +172,7 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
   }
 
   async #state(analysisId: string): Promise<AnalysisJobState> {
-    const [job] = await this.#started().findJobs<AnalysisJob>(ANALYSIS_QUEUE, { id: analysisId });
+    const [job] = await this.jobs.boss.findJobs<AnalysisJob>(ANALYSIS_QUEUE, { id: analysisId });
     switch (job?.state) {
       case 'created':
       case 'retry':
@@ -232,19 +188,13 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     }
   }
 
-  async #createQueues(boss: PgBoss): Promise<void> {
-    // Created once by whichever instance comes first; later starts apply this version's policy.
-    if (!(await boss.getQueue(ABANDONED_ANALYSIS_QUEUE))) await boss.createQueue(ABANDONED_ANALYSIS_QUEUE, { retryLimit: 5, retryDelay: 5 });
-    if (await boss.getQueue(ANALYSIS_QUEUE)) await boss.updateQueue(ANALYSIS_QUEUE, QUEUE_POLICY);
-    else await boss.createQueue(ANALYSIS_QUEUE, { ...QUEUE_POLICY, deadLetter: ABANDONED_ANALYSIS_QUEUE });
-  }
-
   /**
    * A pending analysis always commits with its job, except when it comes back from a backup, which holds no
    * queue (ADR 0011): each starting instance queues such analyses again, so they run and settle their credit.
    * A job's id is its analysis's, so instances starting together queue each once.
    */
-  async #requeueOrphans(boss: PgBoss, logger?: QueueLogger): Promise<void> {
+  async #requeueOrphans(logger?: QueueLogger): Promise<void> {
+    const boss = this.jobs.boss;
     const { rows } = await boss.getDb().executeSql(
       `select p.id, p.user_id from pending_analyses p
         where not exists (select 1 from ${QUEUE_SCHEMA}.job j where j.name = $1 and j.id = p.id)`, [ANALYSIS_QUEUE]);
@@ -254,8 +204,9 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
     }
   }
 
-  async #work(boss: PgBoss, { workers, handlers, logger }: StartQueueOptions): Promise<void> {
-    const worker = this.instanceName;
+  async #work({ workers, handlers, logger }: StartAnalysesOptions): Promise<void> {
+    const boss = this.jobs.boss;
+    const worker = this.jobs.instanceName;
     this.#localWorker = await boss.work(ANALYSIS_QUEUE, { includeMetadata: true, localConcurrency: workers, pollingIntervalSeconds: POLL_INTERVAL_SECONDS },
       async ([job]: JobWithMetadata<unknown>[]) => {
         if (!job || !isAnalysisJob(job.data)) throw new Error(`Analysis job ${job?.id} has no analysis`);
@@ -272,10 +223,5 @@ export class PgBossAnalysisQueue implements AnalysisJobs {
       logger?.warn({ analysisId: job.data.analysisId, worker }, 'refunding an analysis whose every attempt failed');
       await handlers.abandon(job.data);
     });
-  }
-
-  #started(): PgBoss {
-    if (!this.#boss) throw new Error('The analysis queue is not started');
-    return this.#boss;
   }
 }

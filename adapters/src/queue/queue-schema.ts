@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss } from 'pg-boss';
-import { QUEUE_SCHEMA, type QueueConnection } from './pg-boss-analysis-queue.ts';
+import { QUEUE_SCHEMA, type QueueConnection } from './pg-boss-jobs.ts';
 
 /**
  * Installs pg-boss's tables in their own schema of the application's database, or brings them to the pinned

@@ -80,11 +80,12 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   }
   if (priced.length > 0) app.log.info({ tiers: priced }, 'set the Stripe Price ids of tiers from STRIPE_PRICE_*');
   if (unpriced.length > 0) app.log.warn({ tiers: unpriced }, 'payments are on, but these paid tiers have no Stripe Price id yet (STRIPE_PRICE_PATRIOT / STRIPE_PRICE_DEFENDER): they cannot be bought');
-  if (runtime.startMailDelivery(app.log)) app.log.info('delivering e-mail from the outbox through SMTP_URL');
   // Analyses run as queued jobs (ADR 0012): this instance submits and waits for them, and runs
   // ANALYSIS_WORKERS of them itself (0: the API only, with `civicwatch worker` processes running them).
+  // E-mail is delivered by jobs of the same queue (ADR 0028), by this instance when SMTP_URL is set.
   try {
     await runtime.startAnalysisQueue({ workers: config.analysisWorkers, logger: app.log });
+    if (await runtime.startMailDelivery(app.log)) app.log.info('delivering e-mail from the outbox through SMTP_URL');
   } catch (error) {
     await app.close();
     await runtime.close({ graceMs: 0 });

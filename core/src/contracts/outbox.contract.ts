@@ -42,8 +42,8 @@ export const outboxMessageViewSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
-  /** When delivery tries (again); null once sent or given up. */
-  nextAttemptAt: z.iso.datetime().nullable(),
+  /** When delivery gave up, its last attempt failed (status `failed`); null otherwise. */
+  givenUpAt: z.iso.datetime().nullable(),
 }).meta({ id: 'OutboxMessageView', description: 'One e-mail of the outbox, whole, with its delivery state' });
 export type OutboxMessageView = z.infer<typeof outboxMessageViewSchema>;
 export const outboxMessageListSchema = z.array(outboxMessageViewSchema);

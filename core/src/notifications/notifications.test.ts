@@ -11,7 +11,8 @@ import { defaultEmailPreferences, type User } from '../accounts/user.ts';
 import type { MailSender } from './mail-sender.port.ts';
 import { Unsubscribe } from './unsubscribe/unsubscribe.use-case.ts';
 import { ListOutbox, toOutboxMessageView } from './list-outbox/list-outbox.use-case.ts';
-import { DeliverOutbox, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './deliver-outbox/deliver-outbox.use-case.ts';
+import { DeliverMail } from './deliver-mail/deliver-mail.use-case.ts';
+import { GiveUpMail } from './give-up-mail/give-up-mail.use-case.ts';
 
 let clock: FixedClock;
 let uow: InMemoryUnitOfWork;
@@ -145,66 +146,73 @@ class RecordingSender implements MailSender {
   }
 }
 
-describe('DeliverOutbox', () => {
+describe('DeliverMail and GiveUpMail (one attempt of a mail job; the queue retries, ADR 0028)', () => {
   let sender: RecordingSender;
-  let deliver: DeliverOutbox;
+  let deliver: DeliverMail;
   beforeEach(() => {
     sender = new RecordingSender();
-    deliver = new DeliverOutbox(uow, sender, clock);
+    deliver = new DeliverMail(uow, sender, clock);
   });
+  const welcomeOf = async (userId: string) => (await messagesOf(userId))[0]!;
 
-  it('sends what is due, oldest first, once', async () => {
+  it('sends the message once and marks it sent: a retried job after that sends nothing', async () => {
     const rosa = await registered();
+    const welcome = await welcomeOf(rosa.id);
     clock.set(new Date('2026-03-15T12:01:00Z'));
-    const ada = await registered('ada@example.org', 'Ada');
-    expect(await deliver.execute()).toEqual({ sent: 2, failed: 0 });
-    expect(sender.sent.map((m) => [m.to, m.subject])).toEqual([['rosa@example.org', 'Welcome to CivicWatch'], ['ada@example.org', 'Welcome to CivicWatch']]);
+    expect(await deliver.execute({ messageId: welcome.id, attempt: 1 })).toBe(true);
+    expect(sender.sent).toEqual([{ to: 'rosa@example.org', subject: 'Welcome to CivicWatch', text: welcome.text }]);
     expect(sender.sent[0]!.text).toContain(unsubscribeLink(rosa.id));
-    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
-    expect(sender.sent).toHaveLength(2);
-    expect((await messagesOf(ada.id))[0]).toMatchObject({ sentAt: new Date('2026-03-15T12:01:00Z'), attempts: 1, lastError: null });
+    expect(await welcomeOf(rosa.id)).toMatchObject({ sentAt: new Date('2026-03-15T12:01:00Z'), attempts: 1, lastError: null, givenUpAt: null });
+
+    expect(await deliver.execute({ messageId: welcome.id, attempt: 2 })).toBe(false);
+    expect(sender.sent).toHaveLength(1);
+    expect((await welcomeOf(rosa.id)).attempts).toBe(1);
     expect((await outbox.execute({ unsentOnly: true })).total).toBe(0);
   });
 
-  it('keeps a refused message with its error and retries it later, backing off', async () => {
+  it('keeps a refusal on the message and throws it for the queue to retry; a later attempt sends it', async () => {
     const rosa = await registered();
+    const { id } = await welcomeOf(rosa.id);
     sender.refuse.set('rosa@example.org', '450 mailbox busy');
-    expect(await deliver.execute()).toEqual({ sent: 0, failed: 1 });
-    expect((await messagesOf(rosa.id))[0]).toMatchObject({
-      sentAt: null, attempts: 1, lastError: '450 mailbox busy', nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(1)),
-    });
-    // Not before its time.
-    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
+    await expect(deliver.execute({ messageId: id, attempt: 1 })).rejects.toThrow('450 mailbox busy');
+    expect(toOutboxMessageView(await welcomeOf(rosa.id))).toMatchObject({ status: 'pending', attempts: 1, lastError: '450 mailbox busy', sentAt: null });
 
     sender.refuse.clear();
-    clock.set(new Date(clock.now().getTime() + retryDelayMs(1)));
-    expect(await deliver.execute()).toEqual({ sent: 1, failed: 0 });
-    expect((await messagesOf(rosa.id))[0]).toMatchObject({ attempts: 2, sentAt: clock.now() });
-    expect(sender.sent).toHaveLength(1);
+    expect(await deliver.execute({ messageId: id, attempt: 2 })).toBe(true);
+    expect(await welcomeOf(rosa.id)).toMatchObject({ attempts: 2, sentAt: clock.now() });
   });
 
-  it('waits longer after each failure, and gives up after the last attempt, leaving the message for administrators', async () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
-    expect(retryDelayMs(20)).toBe(4 * 3_600_000);
-
+  it('lets no earlier attempt, finishing late, overwrite what a later one recorded', async () => {
     const rosa = await registered();
+    const { id } = await welcomeOf(rosa.id);
+    await uow.run(({ outbox: box }) => box.startAttempt(id, 1));
+    await uow.run(({ outbox: box }) => box.startAttempt(id, 2));
+    await uow.run(({ outbox: box }) => box.recordFailure(id, 1, 'timed out'));
+    expect(await welcomeOf(rosa.id)).toMatchObject({ attempts: 2, lastError: null });
+  });
+
+  it('gives up a message for good: failed for administrators with its last error, never sent after', async () => {
+    const rosa = await registered();
+    const { id } = await welcomeOf(rosa.id);
     sender.refuse.set('rosa@example.org', '550 no such user');
-    for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
-      expect(await deliver.execute()).toEqual({ sent: 0, failed: 1 });
-      clock.set(new Date(clock.now().getTime() + retryDelayMs(attempt)));
-    }
-    clock.set(new Date(clock.now().getTime() + 30 * 86_400_000));
-    expect(await deliver.execute()).toEqual({ sent: 0, failed: 0 });
-    expect((await messagesOf(rosa.id))[0]).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS, lastError: '550 no such user', nextAttemptAt: null, sentAt: null });
+    await expect(deliver.execute({ messageId: id, attempt: 1 })).rejects.toThrow();
+    clock.set(new Date('2026-03-15T20:00:00Z'));
+    await new GiveUpMail(uow, clock).execute(id);
+    expect(toOutboxMessageView(await welcomeOf(rosa.id))).toMatchObject({
+      status: 'failed', attempts: 1, lastError: '550 no such user', sentAt: null, givenUpAt: '2026-03-15T20:00:00.000Z',
+    });
+    sender.refuse.clear();
+    expect(await deliver.execute({ messageId: id, attempt: 2 })).toBe(false);
+    expect(sender.sent).toEqual([]);
     expect((await outbox.execute({ unsentOnly: true })).total).toBe(1);
   });
 
-  it('does not let one refused recipient hold up the others', async () => {
-    await registered();
-    await registered('ada@example.org', 'Ada');
-    sender.refuse.set('rosa@example.org', '550 no such user');
-    expect(await deliver.execute()).toEqual({ sent: 1, failed: 1 });
-    expect(sender.sent.map((m) => m.to)).toEqual(['ada@example.org']);
+  it('sends nothing for a message deleted with its account', async () => {
+    const rosa = await registered();
+    const { id } = await welcomeOf(rosa.id);
+    await uow.run(({ users }) => users.delete(rosa.id));
+    expect(await deliver.execute({ messageId: id, attempt: 1 })).toBe(false);
+    expect(sender.sent).toEqual([]);
   });
 });
 
@@ -226,9 +234,9 @@ describe('ListOutbox', () => {
     expect(view).toMatchObject({ to: 'rosa@example.org', kind: 'welcome', status: 'pending', attempts: 0, lastError: null, sentAt: null, createdAt: '2026-03-15T12:00:00.000Z' });
     expect(view.text).toMatch(/^Hello,\n\nWelcome to CivicWatch\./);
     const at = new Date('2026-03-15T12:05:00Z');
-    expect(toOutboxMessageView({ ...waiting!, attempts: 2, lastError: '450 busy', nextAttemptAt: at }).status).toBe('pending');
-    expect(toOutboxMessageView({ ...waiting!, attempts: 1, sentAt: at, nextAttemptAt: null })).toMatchObject({ status: 'sent', sentAt: '2026-03-15T12:05:00.000Z' });
-    expect(toOutboxMessageView({ ...waiting!, attempts: 10, lastError: '550 no such user', nextAttemptAt: null }).status).toBe('failed');
+    expect(toOutboxMessageView({ ...waiting!, attempts: 2, lastError: '450 busy' }).status).toBe('pending');
+    expect(toOutboxMessageView({ ...waiting!, attempts: 1, sentAt: at })).toMatchObject({ status: 'sent', sentAt: '2026-03-15T12:05:00.000Z' });
+    expect(toOutboxMessageView({ ...waiting!, attempts: 10, lastError: '550 no such user', givenUpAt: at })).toMatchObject({ status: 'failed', givenUpAt: '2026-03-15T12:05:00.000Z' });
   });
 });
 

@@ -30,8 +30,8 @@ export interface OutboxMessage extends NewOutboxMessage {
   /** Delivery attempts so far, counted when an attempt starts. */
   attempts: number;
   lastError: string | null;
-  /** When it may be tried (again); null for a message sent or given up. */
-  nextAttemptAt: Date | null;
+  /** When delivery gave up, its last attempt failed; null for a message sent or still tried. */
+  givenUpAt: Date | null;
 }
 
 export interface OutboxQuery {
@@ -43,23 +43,26 @@ export interface OutboxQuery {
 
 /**
  * The transactional outbox (ADR 0007): a message is a row written with the change it reports, so a rolled
- * back change sends nothing and a committed one always has its message. Delivery happens later, outside.
+ * back change sends nothing and a committed one always has its message. Its delivery is a job of the job
+ * queue, queued in the same transaction, which retries and gives up (ADR 0028); the row records how it went.
  */
 export interface OutboxRepository {
+  /** Writes the message and queues its delivery, both in the caller's transaction. */
   enqueue(message: NewOutboxMessage): Promise<void>;
   /** Newest first. */
   list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }>;
   /**
-   * Takes the oldest message due at `now` for one delivery attempt: counts the attempt and moves its next
-   * attempt to `leaseUntil`, so that no other claim (another process, another instance) takes it while it
-   * is being sent. Concurrent claims never take the same message. Null when nothing is due.
+   * Delivery attempt number `attempt` (from 1) starts: records the count and answers the message. Null when
+   * there is nothing to send: it was sent or given up already, or deleted with its account (ADR 0009).
    */
-  claimNextDue(now: Date, leaseUntil: Date): Promise<OutboxMessage | null>;
+  startAttempt(id: string, attempt: number): Promise<OutboxMessage | null>;
   /** A mail server accepted it: never tried again. */
   markSent(id: string, at: Date): Promise<void>;
   /**
-   * Attempt number `attempt` failed: keeps the error and sets the next attempt, or none (null) to give up.
-   * Changes nothing when a later claim took the message meanwhile (this attempt outlived its lease).
+   * Attempt number `attempt` failed: keeps its error for administrators. Changes nothing once the message
+   * was sent or a later attempt started.
    */
-  markFailed(id: string, attempt: number, error: string, retryAt: Date | null): Promise<void>;
+  recordFailure(id: string, attempt: number, error: string): Promise<void>;
+  /** Every attempt failed: an unsent message shows as failed, with its last error, from `at` on. */
+  markGivenUp(id: string, at: Date): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { UserEntity } from './user.entity.ts';
 
-/** One e-mail of the outbox, written with the change it reports (ADR 0007). */
+/** One e-mail of the outbox, written with the change it reports (ADR 0007), with how its delivery went (ADR 0028). */
 export const OutboxMessageEntity = defineEntity({
   name: 'OutboxMessage',
   tableName: 'outbox',
@@ -19,6 +19,6 @@ export const OutboxMessageEntity = defineEntity({
     sentAt: p.datetime().nullable(),
     attempts: p.integer().default(0).check('attempts >= 0'),
     lastError: p.text().nullable(),
-    nextAttemptAt: p.datetime().nullable().index('outbox_next_attempt_at_index'),
+    givenUpAt: p.datetime().nullable(),
   },
 });

@@ -585,7 +585,7 @@ class InMemoryOutboxRepository implements OutboxRepository {
   async enqueue(message: NewOutboxMessage): Promise<void> {
     if (message.userId !== null && !this.db.state.users.has(message.userId)) throw new Error(`Unknown user ${message.userId}`);
     if (this.db.state.outbox.some((m) => m.id === message.id)) throw new Error(`Duplicate outbox message ${message.id}`);
-    this.db.state.outbox.push(copy({ ...message, sentAt: null, attempts: 0, lastError: null, nextAttemptAt: message.createdAt }));
+    this.db.state.outbox.push(copy({ ...message, sentAt: null, attempts: 0, lastError: null, givenUpAt: null }));
   }
 
   async list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; total: number }> {
@@ -594,28 +594,29 @@ class InMemoryOutboxRepository implements OutboxRepository {
     return { messages: matches.slice(offset, offset + Math.max(0, query.limit)).map(copy), total: matches.length };
   }
 
-  async claimNextDue(now: Date, leaseUntil: Date): Promise<OutboxMessage | null> {
-    const due = this.db.state.outbox
-      .filter((m) => m.sentAt === null && m.nextAttemptAt !== null && m.nextAttemptAt.getTime() <= now.getTime())
-      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || oldestFirst(a, b))[0];
-    if (!due) return null;
-    due.attempts += 1;
-    due.nextAttemptAt = new Date(leaseUntil);
-    return copy(due);
+  async startAttempt(id: string, attempt: number): Promise<OutboxMessage | null> {
+    const message = this.db.state.outbox.find((m) => m.id === id);
+    if (!message || message.sentAt !== null || message.givenUpAt !== null) return null;
+    message.attempts = attempt;
+    return copy(message);
   }
 
   async markSent(id: string, at: Date): Promise<void> {
     const message = this.db.state.outbox.find((m) => m.id === id);
     if (!message || message.sentAt !== null) return;
     message.sentAt = new Date(at);
-    message.nextAttemptAt = null;
   }
 
-  async markFailed(id: string, attempt: number, error: string, retryAt: Date | null): Promise<void> {
+  async recordFailure(id: string, attempt: number, error: string): Promise<void> {
     const message = this.db.state.outbox.find((m) => m.id === id);
     if (!message || message.sentAt !== null || message.attempts !== attempt) return;
     message.lastError = error;
-    message.nextAttemptAt = retryAt ? new Date(retryAt) : null;
+  }
+
+  async markGivenUp(id: string, at: Date): Promise<void> {
+    const message = this.db.state.outbox.find((m) => m.id === id);
+    if (!message || message.sentAt !== null || message.givenUpAt !== null) return;
+    message.givenUpAt = new Date(at);
   }
 }
 

@@ -18,6 +18,7 @@ import { Migration0016UncompressedPendingDocuments } from './migration-0016-unco
 import { Migration0017Comparisons } from './migration-0017-comparisons.ts';
 import { Migration0018ReferenceDataVersion } from './migration-0018-reference-data-version.ts';
 import { Migration0019AnalysisSummaryStart } from './migration-0019-analysis-summary-start.ts';
+import { Migration0020MailJobs } from './migration-0020-mail-jobs.ts';
 
 /**
  * Every migration, in order. Listed explicitly rather than discovered from the folder so that the list
@@ -44,4 +45,5 @@ export const migrations: MigrationObject[] = [
   { name: '0017-comparisons', class: Migration0017Comparisons },
   { name: '0018-reference-data-version', class: Migration0018ReferenceDataVersion },
   { name: '0019-analysis-summary-start', class: Migration0019AnalysisSummaryStart },
+  { name: '0020-mail-jobs', class: Migration0020MailJobs },
 ];

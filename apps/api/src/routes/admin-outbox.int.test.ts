@@ -75,11 +75,15 @@ describe('GET /api/admin/outbox', () => {
     const uow = t.runtime.container.get<UnitOfWork>(UnitOfWork);
     const sentAt = new Date('2026-03-15T12:00:00Z');
     await uow.run(({ outbox: box }) => box.markSent(dora!.id, sentAt));
-    // Delivery gave up: no next attempt.
-    await uow.run(({ outbox: box }) => box.markFailed(eve!.id, eve!.attempts, '550 5.1.1 no such user', null));
+    const givenUpAt = new Date('2026-03-15T20:00:00Z');
+    await uow.run(async ({ outbox: box }) => {
+      await box.startAttempt(eve!.id, 10);
+      await box.recordFailure(eve!.id, 10, '550 5.1.1 no such user');
+      await box.markGivenUp(eve!.id, givenUpAt);
+    });
 
     const after = (await listed('?pageSize=2')).messages;
-    expect(after[0]).toMatchObject({ id: eve!.id, status: 'failed', lastError: '550 5.1.1 no such user', sentAt: null, nextAttemptAt: null });
+    expect(after[0]).toMatchObject({ id: eve!.id, status: 'failed', attempts: 10, lastError: '550 5.1.1 no such user', sentAt: null, givenUpAt: givenUpAt.toISOString() });
     expect(after[1]).toMatchObject({ id: dora!.id, status: 'sent', sentAt: sentAt.toISOString(), lastError: null });
   });
 });

@@ -53,14 +53,18 @@ describe('civicwatch outbox', () => {
   it('says which messages were sent and which failed, with the attempts and the last error', async () => {
     await t.register('eve@example.org', 'Eve');
     const [eve] = (await listed({ pageSize: '1' })).messages;
-    await t.run(async (r) => r.container.get<UnitOfWork>(UnitOfWork).run(({ outbox: box }) => box.markFailed(eve!.id, 0, '550 5.1.1 <eve@example.org>: no such user', null)));
+    await t.run(async (r) => r.container.get<UnitOfWork>(UnitOfWork).run(async ({ outbox: box }) => {
+      await box.startAttempt(eve!.id, 1);
+      await box.recordFailure(eve!.id, 1, '550 5.1.1 <eve@example.org>: no such user');
+      await box.markGivenUp(eve!.id, new Date());
+    }));
     expect((await listed({ pageSize: '1' })).messages[0]).toMatchObject({ status: 'failed', lastError: '550 5.1.1 <eve@example.org>: no such user' });
-    expect((await outbox({ pageSize: '1' })).stdout).toContain('failed: 550 5.1.1 <eve@example.org>: no such user');
+    expect((await outbox({ pageSize: '1' })).stdout).toContain('failed, 1 attempt: 550 5.1.1 <eve@example.org>: no such user');
 
-    expect(describeDelivery({ sentAt: new Date('2026-03-15T12:34:56Z'), nextAttemptAt: null, attempts: 1, lastError: null })).toBe('sent 2026-03-15 12:34');
-    expect(describeDelivery({ sentAt: null, nextAttemptAt: new Date(), attempts: 2, lastError: '451 4.7.1 greylisted, try again later' }))
+    expect(describeDelivery({ sentAt: new Date('2026-03-15T12:34:56Z'), givenUpAt: null, attempts: 1, lastError: null })).toBe('sent 2026-03-15 12:34');
+    expect(describeDelivery({ sentAt: null, givenUpAt: null, attempts: 2, lastError: '451 4.7.1 greylisted, try again later' }))
       .toBe('pending, 2 attempts: 451 4.7.1 greylisted, try again later');
-    expect(describeDelivery({ sentAt: null, nextAttemptAt: null, attempts: 10, lastError: `550 ${'x'.repeat(100)}` })).toMatch(/^failed, 10 attempts: 550 x+…$/);
+    expect(describeDelivery({ sentAt: null, givenUpAt: new Date(), attempts: 10, lastError: `550 ${'x'.repeat(100)}` })).toMatch(/^failed, 10 attempts: 550 x+…$/);
   });
 
   it('pages as the API does, and refuses a page size over 100 with its message (65)', async () => {

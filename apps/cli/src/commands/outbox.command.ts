@@ -17,7 +17,7 @@ const oneLine = (text: string, max: number) => {
 };
 
 /** "sent 2026-03-15 12:00", "pending", "pending, 2 attempts: 451 …", "failed, 10 attempts: 550 …" (the error cut short). */
-export const describeDelivery = (message: Pick<OutboxMessage, 'sentAt' | 'nextAttemptAt' | 'attempts' | 'lastError'>): string => {
+export const describeDelivery = (message: Pick<OutboxMessage, 'sentAt' | 'givenUpAt' | 'attempts' | 'lastError'>): string => {
   const status = outboxStatusOf(message);
   if (status === 'sent') return `sent ${minute(message.sentAt!)}`;
   const tried = message.attempts > 0 ? `${status}, ${message.attempts} attempt${message.attempts === 1 ? '' : 's'}` : status;

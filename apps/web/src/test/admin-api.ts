@@ -64,7 +64,7 @@ export function anOutboxMessage(overrides: Partial<OutboxMessageView> = {}): Out
     lastError: null,
     createdAt,
     sentAt: null,
-    nextAttemptAt: createdAt,
+    givenUpAt: null,
     ...overrides,
   };
 }

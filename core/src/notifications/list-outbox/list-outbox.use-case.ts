@@ -17,9 +17,9 @@ export class ListOutbox {
   }
 }
 
-/** Sent once accepted; given up (failed) when unsent with no further attempt planned; otherwise pending. */
-export const outboxStatusOf = (message: Pick<OutboxMessage, 'sentAt' | 'nextAttemptAt'>): OutboxStatus =>
-  message.sentAt ? 'sent' : message.nextAttemptAt ? 'pending' : 'failed';
+/** Sent once accepted; failed once delivery gave up; otherwise pending (waiting for an attempt or a retry). */
+export const outboxStatusOf = (message: Pick<OutboxMessage, 'sentAt' | 'givenUpAt'>): OutboxStatus =>
+  message.sentAt ? 'sent' : message.givenUpAt ? 'failed' : 'pending';
 
 /** The API's, the panel's and `civicwatch outbox --json`'s shape of a message (outboxMessageViewSchema). */
 export const toOutboxMessageView = (message: OutboxMessage) => ({
@@ -34,5 +34,5 @@ export const toOutboxMessageView = (message: OutboxMessage) => ({
   lastError: message.lastError,
   createdAt: message.createdAt.toISOString(),
   sentAt: message.sentAt?.toISOString() ?? null,
-  nextAttemptAt: message.nextAttemptAt?.toISOString() ?? null,
+  givenUpAt: message.givenUpAt?.toISOString() ?? null,
 });

@@ -15,11 +15,11 @@ describe('e-mail outbox', () => {
         anOutboxMessage({ to: 'rosa@example.org', subject: 'Welcome to CivicWatch', kind: 'welcome', createdAt: minutesAgo(2) }),
         anOutboxMessage({
           to: 'ada@example.org', subject: 'Your CivicWatch receipt', kind: 'payment_receipt', createdAt: minutesAgo(90),
-          status: 'sent', attempts: 1, sentAt: minutesAgo(60), nextAttemptAt: null,
+          status: 'sent', attempts: 1, sentAt: minutesAgo(60),
         }),
         anOutboxMessage({
           to: 'gone@example.org', subject: 'Your analysis is ready', kind: 'analysis_complete', createdAt: minutesAgo(3 * 24 * 60),
-          status: 'failed', attempts: 10, lastError: '550 5.1.1 no such user', nextAttemptAt: null,
+          status: 'failed', attempts: 10, lastError: '550 5.1.1 no such user', givenUpAt: minutesAgo(2 * 24 * 60),
         }),
         anOutboxMessage({ to: 'ben@example.org', createdAt: minutesAgo(4 * 24 * 60), status: 'pending', attempts: 2, lastError: '451 try again later' }),
       ],
@@ -44,7 +44,7 @@ describe('e-mail outbox', () => {
 
     expect(within(failed).getByText('Analysis ready')).toBeInTheDocument();
     expect(within(failed).getByText('Failed')).toBeInTheDocument();
-    expect(within(failed).getByText('10 attempts')).toBeInTheDocument();
+    expect(within(failed).getByText(/^10 attempts, gave up/)).toHaveTextContent('10 attempts, gave up 2 days ago');
     expect(within(failed).getByText('550 5.1.1 no such user')).toBeInTheDocument();
 
     expect(within(retrying).getByText('Pending')).toBeInTheDocument();

@@ -36,7 +36,7 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-/** Sent (when), or pending or failed with the attempts so far and the last error the mail server gave. */
+/** Sent (when), or pending or failed (when delivery gave up) with the attempts so far and the last error the mail server gave. */
 function DeliveryStatus({ message }: { message: OutboxMessageView }) {
   const badge = statusBadges[message.status];
   return (
@@ -47,7 +47,12 @@ function DeliveryStatus({ message }: { message: OutboxMessageView }) {
           <When iso={message.sentAt} />
         </div>
       )}
-      {message.status !== 'sent' && message.attempts > 0 && <div className="text-xs text-slate-600">{attemptsText(message.attempts)}</div>}
+      {message.status !== 'sent' && message.attempts > 0 && (
+        <div className="text-xs text-slate-600">
+          {attemptsText(message.attempts)}
+          {message.givenUpAt && <>, gave up <When iso={message.givenUpAt} /></>}
+        </div>
+      )}
       {message.status !== 'sent' && message.lastError && (
         <div className="break-all font-mono text-xs text-red-800" title="Last error">
           {message.lastError}
