@@ -35,6 +35,7 @@ export * from './accounts/delete-account/delete-account.use-case.ts';
 export * from './accounts/update-email-preferences/update-email-preferences.use-case.ts';
 export * from './accounts/export-account/export-account.use-case.ts';
 export * from './credits/credit-ledger.port.ts';
+export * from './credits/credit-messages.ts';
 export * from './credits/list-credit-history/list-credit-history.use-case.ts';
 export * from './credits/credit-history-entry.ts';
 export * from './tiers/subscription-tier.ts';

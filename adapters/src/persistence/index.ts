@@ -4,7 +4,7 @@ export { openDatabase, type DatabaseConfig, type DatabaseHandle, type DatabaseHe
 export type { DatabaseLogger } from './database-logger.ts';
 export { MikroOrmUnitOfWork, createMikroOrmRepositories, type PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
 export { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
-export { MikroOrmCreditLedger, INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from './mikro-orm-credit-ledger.ts';
+export { MikroOrmCreditLedger } from './mikro-orm-credit-ledger.ts';
 export { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
 export { MikroOrmSettingRepository } from './mikro-orm-setting-repository.ts';
 export { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';

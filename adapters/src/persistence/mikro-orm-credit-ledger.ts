@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  domainError, err, ok,
+  domainError, err, INSUFFICIENT_CREDITS_MESSAGE, ok, USER_NOT_FOUND_MESSAGE,
   type CreditLedger, type DomainError, type LedgerEntry, type LedgerReason, type LedgerRow, type Result,
 } from '@civicwatch/core';
 import { isUuid } from './sql-helpers.ts';
-
-export const INSUFFICIENT_CREDITS_MESSAGE = 'You need credits to perform analysis. Please upgrade your account.';
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
 interface LedgerRecord {
   id: string;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, RedeemPromo, summaryPreview, systemClock,
+  defaultEmailPreferences, domainError, EMAIL_TAKEN_MESSAGE, err, INSUFFICIENT_CREDITS_MESSAGE, RedeemPromo, summaryPreview, systemClock,
   type NewPayment, type PromoCode, type StoredSubscription, type UnitOfWork, type User,
   type NewOutboxMessage, type AccountToken, type PendingAnalysis,
 } from '@civicwatch/core';
 import type { PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
 import type { PostgresSessionStore } from './postgres-session-store.ts';
-import { INSUFFICIENT_CREDITS_MESSAGE } from './mikro-orm-credit-ledger.ts';
 
 /** A unit of work with the adapters' repositories. */
 export interface ContractUnitOfWork extends UnitOfWork {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
-  domainError, EMAIL_TAKEN_MESSAGE, err, ok, summaryPreview, systemClock,
+  domainError, EMAIL_TAKEN_MESSAGE, err, INSUFFICIENT_CREDITS_MESSAGE, ok, summaryPreview, systemClock, USER_NOT_FOUND_MESSAGE,
   type AnalysisJob, type AnalysisJobQueue, type AnalysisRepository, type AnalysisOverview, type AnalysisSearch, type ListedAnalysis, type NewAnalysis, type PendingAnalysis, type PendingAnalysisRepository, type ShareLink,
   type Clock, type CreditLedger, type DomainError, type LedgerEntry, type LedgerRow, type Result, type SettingKey,
   type SettingRepository, type StoredAnalysis, type SubscriptionTier, type SubscriptionTierRepository, type TierId,
@@ -13,7 +13,6 @@ import {
   type AccountToken, type AccountTokenPurpose, type AccountTokenRepository, type SessionRepository,
 } from '@civicwatch/core';
 import { seededSettings, seededTiers } from '../migrations/migration-0002-seed-tiers-and-prompts.ts';
-import { INSUFFICIENT_CREDITS_MESSAGE, USER_NOT_FOUND_MESSAGE } from '../mikro-orm-credit-ledger.ts';
 import { isFailedResult } from '../sql-helpers.ts';
 import type { PersistenceRepositories } from '../mikro-orm-unit-of-work.ts';
 
