@@ -1,4 +1,4 @@
-import { unitOfWorkContract } from '../unit-of-work.contract.ts';
+import { unitOfWorkContract } from '../contract/unit-of-work.contract.ts';
 import { sessionStoreContract } from '../session-store.contract.ts';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work.ts';
 import { InMemorySessionStore } from './in-memory-session-store.ts';
