@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DeliverOutbox, MessageComposer, RegisterUser, registerSchema, retryDelayMs, type OutboxMessage, type UnitOfWork,
 } from '@civicwatch/core';
-import { FixedClock, plainTextHasher, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
+import { FixedClock, plainTextHasher, testAccountLinks } from '@civicwatch/core/testing';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase, type TestDatabaseKind } from '../persistence/testing/create-test-database.ts';
 import { HmacTokenSigner } from './hmac-token-signer.ts';

@@ -1,5 +1,5 @@
-// Persistence for the composition root. Test helpers live in ./testing and the contract suites beside
-// the adapters; neither is exported here so that production code never loads vitest.
+// Persistence for the composition root. Test helpers live in ./testing and the contract suites in ./contract
+// (beside the adapters for the other stores); neither is exported here so that production code never loads vitest.
 export { openDatabase, type DatabaseConfig, type DatabaseHandle, type DatabaseHealth, type OpenDatabaseOptions } from './open-database.ts';
 export type { DatabaseLogger } from './database-logger.ts';
 export { MikroOrmUnitOfWork, createMikroOrmRepositories, type PersistenceRepositories } from './mikro-orm-unit-of-work.ts';
@@ -11,5 +11,3 @@ export { MikroOrmAnalysisRepository } from './mikro-orm-analysis-repository.ts';
 export { MikroOrmPendingAnalysisRepository } from './mikro-orm-pending-analysis-repository.ts';
 export { MikroOrmPromoCodeRepository } from './mikro-orm-promo-code-repository.ts';
 export { PostgresSessionStore, type PostgresSessionStoreOptions, type StoredSessionData } from './postgres-session-store.ts';
-export { InMemoryUnitOfWork, type InMemoryUnitOfWorkOptions } from './in-memory/in-memory-unit-of-work.ts';
-export { InMemorySessionStore } from './in-memory/in-memory-session-store.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../open-database.ts';
 import { migrations } from '../migrations/index.ts';
-import { seededSettings, seededTiers } from '../migrations/migration-0002-seed-tiers-and-prompts.ts';
+import { seededSettings, seededTiers } from '@civicwatch/core';
 
 /**
  * A fresh PGlite cluster costs its initdb, about 20 seconds on a busy machine; opening a copy of one costs
