@@ -18,7 +18,7 @@ import { ok } from '../core/src/shared/result.ts';
 import { EmbeddedDocumentAnalyzer } from '../adapters/src/analysis/embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from '../adapters/src/analysis/language/eld-language-detector.ts';
 import { RuleBasedFactFinder } from '../adapters/src/analysis/understanding/rule-based-fact-finder.ts';
-import { InMemoryUnitOfWork } from '../adapters/src/persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '@civicwatch/core/testing';
 import { sharedDir } from '../adapters/src/testing/shared-corpus.ts';
 import { corpusPages, lazyExtractor } from './corpus-pages.ts';
 

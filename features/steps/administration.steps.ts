@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import type { AdminStats, PromoCodeView, RefundResponse, SettingKey, UserView } from '@civicwatch/core';
-import { seededSettings } from '@civicwatch/adapters/persistence/migrations/migration-0002-seed-tiers-and-prompts.ts';
+import { seededSettings, type AdminStats, type PromoCodeView, type RefundResponse, type SettingKey, type UserView } from '@civicwatch/core';
 import { FEATURE_ADMIN_EMAILS, type CivicWorld } from '../support/world.ts';
 import type { Outcome } from '../support/wirings/accounts.ability.ts';
 import type { AuditEntryView, PromoForm } from '../support/wirings/administration.ability.ts';

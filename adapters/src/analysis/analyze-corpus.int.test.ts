@@ -14,7 +14,7 @@ import type { AnalysisType } from '@civicwatch/core/contracts/analysis-summary.c
 import { systemClock } from '@civicwatch/core/shared/clock.port.ts';
 import { ExtractionPool } from '../extraction/extraction-pool.ts';
 import { PdfjsTextExtractor } from '../extraction/pdfjs-text-extractor.ts';
-import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '@civicwatch/core/testing';
 import { corpusDir, corpusLanguage } from '../testing/shared-corpus.ts';
 import { EMBEDDED_MODEL, EmbeddedDocumentAnalyzer, languageWarning } from './embedded/embedded-document-analyzer.ts';
 import { EldLanguageDetector } from './language/eld-language-detector.ts';

@@ -3,10 +3,8 @@ import { setupServer } from 'msw/node';
 import {
   AnalyzeDocument, systemClock, type AnalyzeDocumentInput, type DocumentAnalyzer, type ExtractedPage, type TextExtractor,
 } from '@civicwatch/core';
-import { aDraft } from '@civicwatch/core/testing/drafts.ts';
-import { FixedFactFinder, FixedLanguageDetector, FixedTextExtractor } from '@civicwatch/core/testing/fakes.ts';
+import { aDraft, FixedFactFinder, FixedLanguageDetector, FixedTextExtractor, InMemoryUnitOfWork } from '@civicwatch/core/testing';
 import type { DocumentUnderstanding } from '@civicwatch/core/analysis/fact-finder.port.ts';
-import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
 import { FakeLanguageModel, type CapturedRequest } from './llm/testing/fake-language-model.ts';
 import { levyOrdinancePages } from './llm/testing/corpus-pages.ts';
 import { OpenAiDocumentAnalyzer } from './openai/openai-document-analyzer.ts';

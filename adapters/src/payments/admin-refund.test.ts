@@ -3,8 +3,7 @@ import {
   ConfirmPayment, HandlePaymentEvent, ListAuditLog, PAYMENTS_NOT_CONFIGURED_MESSAGE, RefundPayment, RegisterUser,
   SetTierPriceIds, StartCheckout, adminMessages, refundSchema, registerSchema, type AdminActor, type PaymentGateway,
 } from '@civicwatch/core';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
-import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks, InMemoryUnitOfWork } from '@civicwatch/core/testing';
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe } from './stripe/testing/fake-stripe-server.ts';
 

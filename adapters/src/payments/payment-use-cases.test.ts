@@ -4,8 +4,7 @@ import {
   CancelSubscription, ConfirmPayment, CreatePromo, GetSubscription, HandlePaymentEvent, PAYMENTS_NOT_CONFIGURED_MESSAGE,
   RedeemPromo, RegisterUser, SetTierPriceIds, StartCheckout, createPromoSchema, promoMessages, registerSchema, type StartCheckoutInput,
 } from '@civicwatch/core';
-import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks } from '@civicwatch/core/testing/fakes.ts';
-import { InMemoryUnitOfWork } from '../persistence/in-memory/in-memory-unit-of-work.ts';
+import { FixedClock, SequentialIds, plainTextHasher, testMessages, testAccountLinks, InMemoryUnitOfWork } from '@civicwatch/core/testing';
 import { StripePaymentGateway } from './stripe/stripe-payment-gateway.ts';
 import { paymentIntentIdOf, startFakeStripe, type FakeStripe, type FakeTestPaymentMethod } from './stripe/testing/fake-stripe-server.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from './testing/create-test-database.ts';
 import { migrations } from './migrations/index.ts';
-import { aUser } from './unit-of-work.contract.ts';
+import { aUser } from './contract/builders.ts';
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts';
 
 const user0 = Date.now().toString(36);

@@ -2,14 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Kysely, Selectable } from 'kysely';
 import {
-  domainError, err, ok,
+  domainError, err, INSUFFICIENT_CREDITS_MESSAGE, ok, USER_NOT_FOUND_MESSAGE,
   type CreditLedger, type DomainError, type LedgerEntry, type LedgerReason, type LedgerRow, type Result,
 } from '@civicwatch/core';
 import { isUuid } from './sql-helpers.ts';
 import { clockTimestamp, countAll, interval, kysely, type Database } from './kysely-database.ts';
-
-export const INSUFFICIENT_CREDITS_MESSAGE = 'You need credits to perform analysis. Please upgrade your account.';
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
 const LEDGER_COLUMNS = ['id', 'user_id', 'delta', 'reason', 'reference', 'balance_after', 'created_at'] as const;
 type LedgerRecord = Pick<Selectable<Database['credit_ledger']>, (typeof LEDGER_COLUMNS)[number]>;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { AnalysisJobQueue, Repositories, UnitOfWork } from '@civicwatch/core';
+import { isFailedResult, type AnalysisJobQueue, type Repositories, type UnitOfWork } from '@civicwatch/core';
 import { MikroOrmUserRepository } from './mikro-orm-user-repository.ts';
 import { MikroOrmCreditLedger } from './mikro-orm-credit-ledger.ts';
 import { MikroOrmSubscriptionTierRepository } from './mikro-orm-subscription-tier-repository.ts';
@@ -13,7 +13,6 @@ import { MikroOrmAdminStatsRepository, MikroOrmAuditLogRepository } from './mikr
 import { MikroOrmOutboxRepository, type MailJobQueue } from './mikro-orm-outbox-repository.ts';
 import { MikroOrmAccountTokenRepository } from './mikro-orm-account-token-repository.ts';
 import { MikroOrmSessionRepository } from './mikro-orm-session-repository.ts';
-import { isFailedResult } from './sql-helpers.ts';
 import { CachedSettingRepository, CachedSubscriptionTierRepository, ReferenceDataCache } from './reference-data-cache.ts';
 
 /** The repositories of one transaction (core's Repositories; kept as a name for the adapters' callers). */

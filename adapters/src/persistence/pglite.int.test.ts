@@ -1,5 +1,6 @@
 import { createTestDatabase } from './testing/create-test-database.ts';
-import { storeSessions, unitOfWorkContract } from './unit-of-work.contract.ts';
+import { storeSessions } from './contract/harness.ts';
+import { unitOfWorkContract } from './contract/unit-of-work.contract.ts';
 import { sessionStoreContract } from './session-store.contract.ts';
 import { databaseHandleContract } from './database-handle.contract.ts';
 import { rateLimitStoreContract } from './rate-limit-store.contract.ts';

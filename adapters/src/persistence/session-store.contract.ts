@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitOfWork } from '@civicwatch/core';
 import type { StoredSessionData } from './postgres-session-store.ts';
-import { aUser } from './unit-of-work.contract.ts';
+import { aUser } from './contract/builders.ts';
 
 /** The callback API @fastify/session calls. */
 export interface SessionStoreLike {

@@ -8,7 +8,3 @@ export const UUID_SQL_PATTERN = UUID.source;
 
 /** A LIKE/ILIKE pattern matching `text` anywhere, with its own % and _ taken literally (backslash is PostgreSQL's default escape). */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** True for a Result whose ok is false: the unit of work rolls back on it. */
-export const isFailedResult = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && 'ok' in value && value.ok === false && 'error' in value;

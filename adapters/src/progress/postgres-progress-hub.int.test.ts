@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalysisProgressEvent, ProgressKey } from '@civicwatch/core';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase, type TestDatabaseKind } from '../persistence/testing/create-test-database.ts';
-import { aUser } from '../persistence/unit-of-work.contract.ts';
+import { aUser } from '../persistence/contract/builders.ts';
 import { CryptoIdGenerator } from '../security/crypto-id-generator.ts';
 import { PostgresProgressHub } from './postgres-progress-hub.ts';
 

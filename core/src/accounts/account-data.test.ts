@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '../testing/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { accountExportSchema, creditHistoryQuerySchema, deleteAccountSchema, emailPreferencesSchema } from '../contracts/account-data.contract.ts';
 import { givePaidPatriotPlan } from '../testing/billing-fixtures.ts';

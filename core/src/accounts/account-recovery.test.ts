@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '../testing/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { FixedClock, SequentialIds, TEST_PUBLIC_URL, plainTextHasher, testAccountLinks, testMessages } from '../testing/fakes.ts';
 import type { OutboxMessage } from '../notifications/outbox.port.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '../testing/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { adminTrendsSchema, grantCreditsSchema, updateSettingSchema, updateTierSchema, updateUserTierSchema } from '../contracts/admin.contract.ts';
 import { givePaidPatriotPlan } from '../testing/billing-fixtures.ts';

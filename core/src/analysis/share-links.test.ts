@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryUnitOfWork } from '@civicwatch/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
+import { InMemoryUnitOfWork } from '../testing/in-memory/in-memory-unit-of-work.ts';
 import { registerSchema } from '../contracts/auth.contract.ts';
 import { SHARE_NOT_FOUND_MESSAGE } from '../contracts/share.contract.ts';
 import { FixedClock, SequentialIds, SequentialTokens, TEST_PUBLIC_URL, plainTextHasher, testMessages, testAccountLinks } from '../testing/fakes.ts';

@@ -7,3 +7,7 @@ export type Result<T, E extends DomainError = DomainError> =
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
 export const err = <E extends DomainError>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** True for a Result whose ok is false: a unit of work rolls back on it. */
+export const isFailedResult = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'ok' in value && value.ok === false && 'error' in value;

@@ -15,7 +15,7 @@ import { domainError, type DomainError } from '../shared/domain-error.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { MessageComposer } from '../notifications/message-composer.ts';
 
-/** Test doubles behind core's ports; the in-memory repositories come from adapters' in-memory unit of work. */
+/** Test doubles behind core's ports; the in-memory unit of work and its repositories are in ./in-memory. */
 export class FixedClock implements Clock {
   constructor(private current: Date) {}
   now(): Date {

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import {
   CompareVersions, NOTHING_UNDERSTOOD, systemClock, type ComparedVersion, type ComparisonDraft, type ExtractedPage, type VersionComparer,
 } from '@civicwatch/core';
-import { FixedFactFinder, FixedLanguageDetector, MarkedTextExtractor, markedPdf as pdf } from '@civicwatch/core/testing/fakes.ts';
+import { FixedFactFinder, FixedLanguageDetector, MarkedTextExtractor, markedPdf as pdf } from '@civicwatch/core/testing';
 import { RuleBasedVersionComparer } from '../comparison/rule-based-version-comparer.ts';
 import { FakeLanguageModel, type CapturedRequest } from '../llm/testing/fake-language-model.ts';
 import { levyOrdinancePages } from '../llm/testing/corpus-pages.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverTestSkipReason, type TestDatabase, type TestDatabaseKind } from '../testing/create-test-database.ts';
-import { aPendingAnalysis, aUser } from '../unit-of-work.contract.ts';
+import { aPendingAnalysis, aUser } from '../contract/builders.ts';
 import { migrations } from '../migrations/index.ts';
 import type { DatabaseHandle } from '../open-database.ts';
 import { listTables, query } from './database-catalog.ts';

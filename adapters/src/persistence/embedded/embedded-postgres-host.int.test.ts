@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../open-database.ts';
-import { aUser } from '../unit-of-work.contract.ts';
+import { aUser } from '../contract/builders.ts';
 import { SOCKET_NAME, connectOrServeEmbedded, sharedBuffersMbFor } from './embedded-postgres-host.ts';
 import { copyBuiltCluster } from './new-cluster.ts';
 import { pgliteTemplate, seedEmbeddedDataDir } from '../testing/pglite-template.ts';

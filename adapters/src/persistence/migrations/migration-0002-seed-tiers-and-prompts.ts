@@ -4,12 +4,12 @@ import type { SubscriptionTier } from '@civicwatch/core';
 /*
  * The three tiers and the analysis prompts a new installation starts with, as this migration wrote them when it
  * was first released: frozen here, so that a database migrated today holds what one migrated then holds. A change
- * to the tiers or the prompts that must reach installations is a migration of its own. The in-memory unit of
- * work starts from these rows too, as a freshly migrated database would.
+ * to the tiers or the prompts that must reach installations is a migration of its own (and core's seededTiers and
+ * seededSettings, what a freshly migrated database holds, follow it: the persistence contract compares them).
  */
 
 /** Features are promises the product keeps: never "unlimited", never more analyses than the tier grants. */
-export const seededTiers: readonly SubscriptionTier[] = [
+const seededTiers: readonly SubscriptionTier[] = [
   {
     id: 'citizen',
     name: 'Citizen',
@@ -75,7 +75,7 @@ const groundRules = `Ground rules:
 - Answer only with JSON in exactly the shape you are asked for, with no text before or after it.`;
 
 // Its own keys, not the live list of settings: a prompt added later is seeded by the migration that adds it.
-export const seededSettings: Readonly<Record<'free_user_prompt' | 'paid_user_prompt' | 'summary_prompt', string>> = {
+const seededSettings: Readonly<Record<'free_user_prompt' | 'paid_user_prompt' | 'summary_prompt', string>> = {
   free_user_prompt: `You are CivicWatch, a civic watchdog that helps citizens understand government documents.
 Analyse the document below at the federal level of the United States, measuring it against the United States
 Constitution: name the article, section or amendment each constitutional point relies on.

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../open-database.ts';
 import { migrations } from '../migrations/index.ts';
-import { seededSettings, seededTiers } from '../migrations/migration-0002-seed-tiers-and-prompts.ts';
 
 /**
  * A fresh PGlite cluster costs its initdb, about 20 seconds on a busy machine; opening a copy of one costs
@@ -59,7 +58,6 @@ async function templateKey(): Promise<string> {
     .update(version)
     .update((JSON.parse(pgBossPackage) as { version: string }).version)
     .update(JSON.stringify(migrations.map((m) => [m.name, m.class.toString()])))
-    .update(JSON.stringify([seededTiers, seededSettings]))
     .digest('hex')
     .slice(0, 16);
   return `${version}-${hash}`;

@@ -1,8 +1,9 @@
-import { unitOfWorkContract } from '../unit-of-work.contract.ts';
-import { sessionStoreContract } from '../session-store.contract.ts';
-import { InMemoryUnitOfWork } from './in-memory-unit-of-work.ts';
-import { InMemorySessionStore } from './in-memory-session-store.ts';
+import { InMemoryUnitOfWork } from '@civicwatch/core/testing';
+import { unitOfWorkContract } from './contract/unit-of-work.contract.ts';
+import { sessionStoreContract } from './session-store.contract.ts';
+import { InMemorySessionStore } from './testing/in-memory-session-store.ts';
 
+// Core's in-memory unit of work owes core what the database adapters owe it: the same contract suites.
 unitOfWorkContract('in-memory', async () => {
   const uow = new InMemoryUnitOfWork();
   return {
