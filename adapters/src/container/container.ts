@@ -1,17 +1,8 @@
 import { Container } from 'inversify';
 import {
-  AdminPolicy, AdminPolicyToken, AnalyzeDocument, Clock, DeleteAnalysis, DocumentAnalyzer, GetAnalysis, GetCurrentUser,
-  GetDashboard, GrantAdminRoles, IdGenerator, ListAnalyses, ListSubscriptionTiers, ListUsers, LogIn, PasswordHasher,
-  ProgressHub, RegisterUser, RunAnalysis, CancelAnalysis, CompareVersions, VersionComparer, SubmitAnalysis, ProcessAnalysis, AbandonAnalysis, AnalysisJobs, TextExtractor, UnitOfWork, UpdateProfile, LanguageDetector, FactFinder,
-  WatchAnalysisProgress, ProgressWatchers, systemClock, ValidatePromo, RedeemPromo, CreatePromo, ListPromos, DeletePromo,
-  PaymentGateway, StartCheckout, ConfirmPayment, HandlePaymentEvent, CancelSubscription, GetSubscription, SetTierPriceIds,
-  GetPrompts, UpdatePrompt, FindUser, DeleteUser, SetUserTier, GrantCredits, VerifyUserEmail, RefundPayment, GetAdminStats, GetAdminTrends, UpdateTier,
-  ListAuditLog, SetAdminRole,
-  MailSender, TokenSigner, MessageComposer, Unsubscribe, ListOutbox, DeliverMail, GiveUpMail,
-  TokenHasher, AccountLinks, RequestPasswordReset, ResetPassword, SendEmailVerification, VerifyEmail, ChangePassword,
-  RequestEmailChange, ConfirmEmailChange,
-  TokenGenerator, CreateShareLink, RevokeShareLink, GetSharedAnalysis,
-  UpdateEmailPreferences, ListCreditHistory, ExportAccount, DeleteAccount, OpenBillingPortal, GetBillingAccount,
+  AdminPolicy, AdminPolicyToken, AnalysisJobs, Clock, DeliverMail, DocumentAnalyzer, GiveUpMail, FactFinder, IdGenerator, LanguageDetector,
+  MailSender, PasswordHasher, PaymentGateway, ProcessAnalysis, AbandonAnalysis, ProgressHub, ProgressWatchers, TextExtractor,
+  TokenGenerator, TokenHasher, TokenSigner, UnitOfWork, VersionComparer, systemClock,
 } from '@civicwatch/core';
 import type { AppConfig } from '../config/config.ts';
 import { resolveSessionSecret } from '../config/session-secret.ts';
@@ -34,8 +25,11 @@ import { PgBossMailQueue } from '../queue/pg-boss-mail-queue.ts';
 import { HmacTokenSigner } from '../notifications/hmac-token-signer.ts';
 import type { NodemailerMailSender } from '../notifications/nodemailer-mail-sender.ts';
 import type { Redis } from 'ioredis';
-
-export const AppConfigToken = Symbol('AppConfig');
+import { bindAccountUseCases } from './bind-account-use-cases.ts';
+import { bindAdminUseCases } from './bind-admin-use-cases.ts';
+import { bindAnalysisUseCases } from './bind-analysis-use-cases.ts';
+import { bindBillingUseCases } from './bind-billing-use-cases.ts';
+import { AppConfigToken, bindPort } from './typed-bindings.ts';
 
 /**
  * Where @fastify/rate-limit keeps its counters, shared by every instance (ADR 0015): the database's
@@ -101,116 +95,36 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
   // One detector for the analyses and for choosing the OCR models of scans: its n-grams are loaded once.
   const languageDetector = new EldLanguageDetector();
   const extractor = new PdfjsTextExtractor({ ocrLanguages: config.ocrLanguages, logger: createDiagnosticsLogger(config), languageDetector });
+  const ids = new CryptoIdGenerator();
+  // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
+  const progressHub = new PostgresProgressHub(database.orm, ids);
   const container = new Container({ defaultScope: 'Singleton' });
 
-  container.bind<AppConfig>(AppConfigToken).toConstantValue(config);
-  container.bind<UnitOfWork>(UnitOfWork).toConstantValue(database.uow);
-  container.bind<PasswordHasher>(PasswordHasher).toConstantValue(new Argon2PasswordHasher());
-  container.bind<IdGenerator>(IdGenerator).toConstantValue(new CryptoIdGenerator());
-  container.bind<TokenGenerator>(TokenGenerator).toConstantValue(new CryptoTokenGenerator());
-  container.bind<TokenHasher>(TokenHasher).toConstantValue(new Sha256TokenHasher());
-  container.bind<Clock>(Clock).toConstantValue(systemClock);
-  container.bind<AdminPolicy>(AdminPolicyToken).toConstantValue(new AdminPolicy(config.adminEmails));
-  container.bind<TextExtractor>(TextExtractor).toConstantValue(extractor);
-  container.bind<LanguageDetector>(LanguageDetector).toConstantValue(languageDetector);
-  container.bind<FactFinder>(FactFinder).toConstantValue(new RuleBasedFactFinder());
-  container.bind<VersionComparer>(VersionComparer).toConstantValue(await createVersionComparer(config.analyzer));
-  container.bind<DocumentAnalyzer>(DocumentAnalyzer).toConstantValue(await createAnalyzer(config.analyzer));
-  // In the database (ADR 0012): a watcher on any instance hears the worker of any process.
-  const progressHub = new PostgresProgressHub(database.orm, container.get<IdGenerator>(IdGenerator));
-  container.bind<ProgressHub>(ProgressHub).toConstantValue(progressHub);
+  bindPort(container, AppConfigToken, config);
+  bindPort(container, UnitOfWork, database.uow);
+  bindPort(container, PasswordHasher, new Argon2PasswordHasher());
+  bindPort(container, IdGenerator, ids);
+  bindPort(container, TokenGenerator, new CryptoTokenGenerator());
+  bindPort(container, TokenHasher, new Sha256TokenHasher());
+  bindPort(container, Clock, systemClock);
+  bindPort(container, AdminPolicyToken, new AdminPolicy(config.adminEmails));
+  bindPort(container, TextExtractor, extractor);
+  bindPort(container, LanguageDetector, languageDetector);
+  bindPort(container, FactFinder, new RuleBasedFactFinder());
+  bindPort(container, VersionComparer, await createVersionComparer(config.analyzer));
+  bindPort(container, DocumentAnalyzer, await createAnalyzer(config.analyzer));
+  bindPort(container, ProgressHub, progressHub);
   // One count of open progress streams for the whole process (ADR 0005).
   container.bind(ProgressWatchers).toConstantValue(new ProgressWatchers(config.progressStreams));
-  container.bind<AnalysisJobs>(AnalysisJobs).toConstantValue(analysisQueue);
-  // Null when payments are not configured: the payment use cases then answer payments.not_configured.
-  container.bind<PaymentGateway | null>(PaymentGateway).toConstantValue(await createPaymentGateway(config.stripe));
-  container.bind<TokenSigner>(TokenSigner).toConstantValue(new HmacTokenSigner(sessionSecret));
-  // Null without SMTP_URL: e-mail then stays in the outbox.
-  container.bind<MailSender | null>(MailSender).toConstantValue(mailSender);
-
-  const uow = () => container.get<UnitOfWork>(UnitOfWork);
-  const clock = () => container.get<Clock>(Clock);
-  const hasher = () => container.get<PasswordHasher>(PasswordHasher);
-  const adminPolicy = () => container.get<AdminPolicy>(AdminPolicyToken);
-  const signer = () => container.get<TokenSigner>(TokenSigner);
-  container.bind(MessageComposer).toDynamicValue(() => new MessageComposer(signer(), config.publicUrl, clock(), container.get<IdGenerator>(IdGenerator)));
-  const messages = () => container.get(MessageComposer);
-  container.bind(AccountLinks).toDynamicValue(() =>
-    new AccountLinks(container.get<TokenGenerator>(TokenGenerator), container.get<TokenHasher>(TokenHasher), clock(), container.get<IdGenerator>(IdGenerator)));
-  const links = () => container.get(AccountLinks);
-  container.bind(RegisterUser).toDynamicValue(() => new RegisterUser(uow(), hasher(), clock(), container.get<IdGenerator>(IdGenerator), messages(), links()));
-  container.bind(RequestPasswordReset).toDynamicValue(() => new RequestPasswordReset(uow(), links(), messages()));
-  container.bind(ResetPassword).toDynamicValue(() => new ResetPassword(uow(), hasher(), links(), clock(), messages(), adminPolicy()));
-  container.bind(SendEmailVerification).toDynamicValue(() => new SendEmailVerification(uow(), links(), messages()));
-  container.bind(VerifyEmail).toDynamicValue(() => new VerifyEmail(uow(), links(), clock(), adminPolicy()));
-  container.bind(ChangePassword).toDynamicValue(() => new ChangePassword(uow(), hasher(), clock(), messages()));
-  container.bind(RequestEmailChange).toDynamicValue(() => new RequestEmailChange(uow(), hasher(), links(), messages()));
-  container.bind(ConfirmEmailChange).toDynamicValue(() => new ConfirmEmailChange(uow(), links(), clock(), adminPolicy()));
-  container.bind(LogIn).toDynamicValue(() => new LogIn(uow(), hasher()));
-  container.bind(GetCurrentUser).toDynamicValue(() => new GetCurrentUser(uow()));
-  container.bind(UpdateProfile).toDynamicValue(() => new UpdateProfile(uow(), clock()));
-  container.bind(GetDashboard).toDynamicValue(() => new GetDashboard(uow(), clock()));
-  container.bind(ListSubscriptionTiers).toDynamicValue(() => new ListSubscriptionTiers(uow()));
-  container.bind(ListUsers).toDynamicValue(() => new ListUsers(uow()));
-  container.bind(GrantAdminRoles).toDynamicValue(() => new GrantAdminRoles(uow(), adminPolicy()));
-  container.bind(AnalyzeDocument).toDynamicValue(() =>
-    new AnalyzeDocument(
-      container.get<TextExtractor>(TextExtractor), uow(), container.get<DocumentAnalyzer>(DocumentAnalyzer), clock(),
-      container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder),
-    ));
-  container.bind(SubmitAnalysis).toDynamicValue(() => new SubmitAnalysis(uow(), progressHub, container.get<IdGenerator>(IdGenerator), clock(), container.get<TextExtractor>(TextExtractor)));
-  container.bind(CompareVersions).toDynamicValue(() =>
-    new CompareVersions(
-      container.get<TextExtractor>(TextExtractor), container.get<VersionComparer>(VersionComparer),
-      container.get<LanguageDetector>(LanguageDetector), container.get<FactFinder>(FactFinder), clock(),
-    ));
-  container.bind(ProcessAnalysis).toDynamicValue(() =>
-    new ProcessAnalysis(uow(), container.get(AnalyzeDocument), container.get(CompareVersions), progressHub, clock(), messages()));
-  container.bind(AbandonAnalysis).toDynamicValue(() => new AbandonAnalysis(uow(), progressHub));
-  container.bind(RunAnalysis).toDynamicValue(() => new RunAnalysis(uow(), container.get(SubmitAnalysis), analysisQueue, progressHub));
-  container.bind(CancelAnalysis).toDynamicValue(() => new CancelAnalysis(uow(), progressHub));
-  container.bind(ListAnalyses).toDynamicValue(() => new ListAnalyses(uow()));
-  container.bind(GetAnalysis).toDynamicValue(() => new GetAnalysis(uow()));
-  container.bind(DeleteAnalysis).toDynamicValue(() => new DeleteAnalysis(uow()));
-  container.bind(CreateShareLink).toDynamicValue(() => new CreateShareLink(uow(), container.get<TokenGenerator>(TokenGenerator), clock()));
-  container.bind(RevokeShareLink).toDynamicValue(() => new RevokeShareLink(uow()));
-  container.bind(GetSharedAnalysis).toDynamicValue(() => new GetSharedAnalysis(uow()));
-  container.bind(WatchAnalysisProgress).toDynamicValue(() => new WatchAnalysisProgress(uow(), progressHub, container.get(ProgressWatchers)));
-  container.bind(ValidatePromo).toDynamicValue(() => new ValidatePromo(uow(), clock()));
-  container.bind(RedeemPromo).toDynamicValue(() => new RedeemPromo(uow(), clock()));
-  container.bind(CreatePromo).toDynamicValue(() => new CreatePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
-  container.bind(ListPromos).toDynamicValue(() => new ListPromos(uow()));
-  container.bind(DeletePromo).toDynamicValue(() => new DeletePromo(uow(), clock(), container.get<IdGenerator>(IdGenerator)));
-  const gateway = () => container.get<PaymentGateway | null>(PaymentGateway);
-  const ids = () => container.get<IdGenerator>(IdGenerator);
-  container.bind(StartCheckout).toDynamicValue(() => new StartCheckout(uow(), gateway(), clock(), ids(), messages(), { verifiedEmailRequired: config.verifiedEmailRequired }));
-  container.bind(ConfirmPayment).toDynamicValue(() => new ConfirmPayment(uow(), gateway(), clock(), messages()));
-  container.bind(HandlePaymentEvent).toDynamicValue(() => new HandlePaymentEvent(uow(), gateway(), clock(), messages()));
-  container.bind(CancelSubscription).toDynamicValue(() => new CancelSubscription(uow(), gateway(), clock()));
-  container.bind(GetSubscription).toDynamicValue(() => new GetSubscription(uow()));
-  container.bind(SetTierPriceIds).toDynamicValue(() => new SetTierPriceIds(uow()));
-  container.bind(GetPrompts).toDynamicValue(() => new GetPrompts(uow()));
-  container.bind(UpdatePrompt).toDynamicValue(() => new UpdatePrompt(uow(), clock(), ids()));
-  container.bind(FindUser).toDynamicValue(() => new FindUser(uow()));
-  container.bind(DeleteUser).toDynamicValue(() => new DeleteUser(uow(), gateway(), adminPolicy(), clock(), ids()));
-  container.bind(SetUserTier).toDynamicValue(() => new SetUserTier(uow(), clock(), ids()));
-  container.bind(GrantCredits).toDynamicValue(() => new GrantCredits(uow(), clock(), ids()));
-  container.bind(VerifyUserEmail).toDynamicValue(() => new VerifyUserEmail(uow(), adminPolicy(), clock(), ids()));
-  container.bind(RefundPayment).toDynamicValue(() => new RefundPayment(uow(), gateway(), clock(), ids()));
-  container.bind(GetAdminStats).toDynamicValue(() => new GetAdminStats(uow()));
-  container.bind(GetAdminTrends).toDynamicValue(() => new GetAdminTrends(uow(), clock()));
-  container.bind(UpdateTier).toDynamicValue(() => new UpdateTier(uow(), clock(), ids()));
-  container.bind(ListAuditLog).toDynamicValue(() => new ListAuditLog(uow()));
-  container.bind(SetAdminRole).toDynamicValue(() => new SetAdminRole(uow(), adminPolicy(), clock(), ids()));
-  container.bind(Unsubscribe).toDynamicValue(() => new Unsubscribe(uow(), signer(), clock()));
-  container.bind(ListOutbox).toDynamicValue(() => new ListOutbox(uow()));
-  container.bind(UpdateEmailPreferences).toDynamicValue(() => new UpdateEmailPreferences(uow(), clock()));
-  container.bind(ListCreditHistory).toDynamicValue(() => new ListCreditHistory(uow()));
-  container.bind(ExportAccount).toDynamicValue(() => new ExportAccount(uow(), clock()));
-  container.bind(DeleteAccount).toDynamicValue(() => new DeleteAccount(uow(), hasher(), gateway(), adminPolicy()));
-  // The provider's portal sends the user back to account settings.
-  container.bind(OpenBillingPortal).toDynamicValue(() => new OpenBillingPortal(uow(), gateway(), `${config.publicUrl}/account`));
-  container.bind(GetBillingAccount).toDynamicValue(() => new GetBillingAccount(uow(), gateway()));
+  bindPort(container, AnalysisJobs, analysisQueue);
+  bindPort(container, PaymentGateway, await createPaymentGateway(config.stripe));
+  bindPort(container, TokenSigner, new HmacTokenSigner(sessionSecret));
+  bindPort(container, MailSender, mailSender);
+  // The use cases are built by inversify's resolver from the identifiers each lists (ADR 0029).
+  bindAccountUseCases(container);
+  bindAnalysisUseCases(container);
+  bindBillingUseCases(container);
+  bindAdminUseCases(container);
 
   let rateLimits: Promise<RateLimitBackend> | undefined;
 
@@ -220,9 +134,11 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
     database,
     startMailDelivery: async (logger) => {
       if (!mailSender) return false;
+      // Built here, not bound: it exists only with a mail server.
+      const deliver = new DeliverMail(database.uow, mailSender, systemClock);
       await mailQueue.work({
-        deliver: (delivery) => new DeliverMail(uow(), mailSender, clock()).execute(delivery),
-        giveUp: (messageId) => new GiveUpMail(uow(), clock()).execute(messageId),
+        deliver: (delivery) => deliver.execute(delivery),
+        giveUp: (messageId) => container.get(GiveUpMail).execute(messageId),
       }, logger);
       return true;
     },

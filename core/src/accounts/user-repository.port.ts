@@ -47,4 +47,3 @@ export interface UserRepository {
   revokeAdminRoleOfUnverified(emails: readonly string[]): Promise<string[]>;
   list(query: UserListQuery): Promise<{ users: User[]; total: number }>;
 }
-export const UserRepository = Symbol('UserRepository');

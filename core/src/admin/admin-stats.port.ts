@@ -56,4 +56,3 @@ export interface AdminStatsRepository {
   /** Every day of `range`, oldest first, a day with nothing as zeros. */
   daily(range: UtcDayRange): Promise<DailyActivity[]>;
 }
-export const AdminStatsRepository = Symbol('AdminStatsRepository');

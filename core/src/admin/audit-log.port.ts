@@ -41,4 +41,3 @@ export interface AuditLogRepository {
   /** Newest first. */
   list(query: { offset: number; limit: number }): Promise<{ entries: AuditEntry[]; total: number }>;
 }
-export const AuditLogRepository = Symbol('AuditLogRepository');

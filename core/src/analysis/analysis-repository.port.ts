@@ -72,4 +72,3 @@ export interface AnalysisRepository {
   /** The analysis that a live share token opens; null for a revoked, unknown or malformed token. */
   findShared(token: string): Promise<StoredAnalysis | null>;
 }
-export const AnalysisRepository = Symbol('AnalysisRepository');

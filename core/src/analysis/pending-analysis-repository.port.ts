@@ -47,4 +47,3 @@ export interface PendingAnalysisRepository {
   /** The id of the user's pending analysis posted with this progress id (ADR 0005), or null when none is. */
   idOfProgress(userId: string, progressId: string): Promise<string | null>;
 }
-export const PendingAnalysisRepository = Symbol('PendingAnalysisRepository');

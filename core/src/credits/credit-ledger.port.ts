@@ -32,4 +32,3 @@ export interface CreditLedger {
   /** Newest first, a page at a time, with the number of all the user's rows (the credit history). */
   list(userId: string, page: { offset: number; limit: number }): Promise<{ rows: LedgerRow[]; total: number }>;
 }
-export const CreditLedger = Symbol('CreditLedger');

@@ -64,4 +64,3 @@ export interface BillingRepository {
   /** Marks a provider event as handled; false when it already was, so each event counts once. */
   markEventProcessed(eventId: string, type: string, at: Date): Promise<boolean>;
 }
-export const BillingRepository = Symbol('BillingRepository');

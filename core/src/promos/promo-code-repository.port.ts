@@ -24,4 +24,3 @@ export interface PromoCodeRepository {
   /** The codes the user redeemed (at checkout too), oldest first; a code deleted since is no longer listed. */
   redemptionsOf(userId: string): Promise<Array<{ code: string; redeemedAt: Date }>>;
 }
-export const PromoCodeRepository = Symbol('PromoCodeRepository');

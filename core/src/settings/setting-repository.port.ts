@@ -5,4 +5,3 @@ export interface SettingRepository {
   list(): Promise<Array<{ key: SettingKey; value: string }>>;
   set(key: SettingKey, value: string): Promise<void>;
 }
-export const SettingRepository = Symbol('SettingRepository');

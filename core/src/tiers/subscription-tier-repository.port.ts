@@ -8,4 +8,3 @@ export interface SubscriptionTierRepository {
   /** Writes every editable field of the tier (administrators, and the Stripe price ids given at start). */
   update(tier: SubscriptionTier): Promise<void>;
 }
-export const SubscriptionTierRepository = Symbol('SubscriptionTierRepository');
