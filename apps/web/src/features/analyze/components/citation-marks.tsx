@@ -115,7 +115,10 @@ export function QuotesPopover({
           align="start"
           sideOffset={6}
           collisionPadding={12}
-          className="z-[60] max-h-[min(24rem,70vh)] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none"
+          // Its quotes may scroll: a keyboard reader reaches them with Tab and scrolls with the arrow keys (WCAG 2.1.1).
+          tabIndex={0}
+          aria-label={title}
+          className="z-[60] max-h-[min(24rem,70vh)] w-80 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-blue-600"
         >
           {byPage(sources).map((group, i) => (
             <div key={group.page} className={cn(i > 0 && 'mt-4 border-t border-slate-200 pt-3')}>
