@@ -29,7 +29,8 @@ test('a citizen cancels a running analysis and gets the credit back', async () =
   const context = await j.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await j.signUp(page, 'Rosa');
-  await expect.poll(() => page.getByText('1 credit remaining').isVisible()).toBe(true);
+  // The home's dashboard loads after the page: on a busy machine that takes more than the poll's default second.
+  await expect.poll(() => page.getByText('1 credit remaining').isVisible(), { timeout: 15_000 }).toBe(true);
 
   await page.getByRole('tab', { name: 'Paste Text' }).click();
   await page.getByLabel('Document text').fill(MINUTES);
@@ -43,13 +44,13 @@ test('a citizen cancels a running analysis and gets the credit back', async () =
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => page.getByText('Analysis Cancelled', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await page.getByText('Analysis cancelled. Your credit has been returned.').first().isVisible()).toBe(true);
-  await expect.poll(() => page.getByText('1 credit remaining').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('1 credit remaining').isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: /Analyze Document/ }).isEnabled()).toBe(true);
   await j.shot(page, '41-analysis-cancelled');
 
   // Nothing was kept.
   await page.goto(`${j.server.url}/history`);
-  await expect.poll(() => page.getByText('No analyses yet. Upload your first document to get started!').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('No analyses yet. Upload your first document to get started!').isVisible(), { timeout: 15_000 }).toBe(true);
   await context.close();
 });

@@ -1,17 +1,22 @@
 import { expect, vi } from 'vitest';
 import type { DatabaseHandle } from '@civicwatch/adapters/persistence/open-database.ts';
+import { ABANDONED_ANALYSIS_QUEUE, ANALYSIS_QUEUE } from '@civicwatch/adapters/queue/pg-boss-analysis-queue.ts';
 
 /** A query on the test's own connection to the database the processes share. */
 export type Sql = <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>;
 
 export const sqlOn = (db: DatabaseHandle): Sql => (query, params = []) => db.orm.em.fork().execute(query, params);
 
-/** Waits (at most `timeoutMs`) until no analysis is pending and no queue job waits or runs: nothing is stuck. */
+/**
+ * Waits (at most `timeoutMs`) until no analysis is pending and no analysis job waits or runs: nothing is stuck.
+ * Mail jobs are not counted: without SMTP_URL they wait on purpose, for a mail worker (ADR 0028).
+ */
 export async function expectQueueDrained(sql: Sql, timeoutMs: number): Promise<void> {
   await vi.waitFor(async () => {
     const [left] = await sql<{ pending: number; jobs: number }>(`select
       (select count(*) from pending_analyses)::int as pending,
-      (select count(*) from pgboss.job where state in ('created', 'retry', 'active'))::int as jobs`);
+      (select count(*) from pgboss.job where name in (?, ?) and state in ('created', 'retry', 'active'))::int as jobs`,
+    [ANALYSIS_QUEUE, ABANDONED_ANALYSIS_QUEUE]);
     expect(left).toEqual({ pending: 0, jobs: 0 });
   }, { timeout: timeoutMs, interval: 500 });
 }
