@@ -8,6 +8,8 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one idle (cores - 1), which on a two-core machine ran every file in turn.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
@@ -25,8 +27,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file owns a database or a worker pool; two cores do not gain from running them side by side.
-          fileParallelism: false,
+          // Each file owns its databases (a PGlite directory or a server database of its own), ports and child
+          // processes, so files run side by side: much of their time is spent waiting on those processes.
         },
       },
       {
