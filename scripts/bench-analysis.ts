@@ -128,7 +128,7 @@ export async function measureAnalysisOverhead(options: { rounds: number }): Prom
       met: overhead < budget,
       notes: [
         ...(overhead < budget ? [] : [
-          'Why not: the document waits in the database so that any worker can take its job (ADR 0012): the API writes the PDF into its pending row in the transaction that takes the credit, and the worker reads it back; the worker also detects the language of every page, publishes progress and stores the result in a transaction of its own. Timed by hand in one run (ADR 0017), these parts and the upload came to about the overhead measured here.',
+          'Why not: the document waits in the database so that any worker can take its job (ADR 0012): the API opens the PDF for its page count before the debit, writes it into its pending row in the transaction that takes the credit, and the worker reads it back; the worker also detects the language of every page, finds the document\'s facts, publishes progress and stores the result in a transaction of its own. ADR 0017 times each part (about 125 ms of them inside the route).',
         ]),
         `${DOCUMENT} (${pages} pages, text layer) from the corpus; medians of ${rounds} analyses after a warm-up, each followed by its extraction alone on a warm one-thread pool in the benchmark's process.`,
         'The analyzer is the product\'s OpenAI adapter against the OpenAI-compatible fake of its tests on loopback: its prompts, chunking, JSON checks, grounding of citations and storage all run; only the model\'s thinking is instant.',
