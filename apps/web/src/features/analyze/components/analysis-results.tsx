@@ -1,5 +1,5 @@
-import { Component, Suspense, lazy, useState, type ReactNode } from 'react';
-import { AlertTriangle, CircleCheck, FileDown, Gauge, Info, Lightbulb, ListChecks, Megaphone, RotateCcw, Scale, type LucideIcon } from 'lucide-react';
+import { Component, Suspense, lazy, type ReactNode } from 'react';
+import { AlertTriangle, Gauge, Info, Lightbulb, ListChecks, Megaphone, Scale, type LucideIcon } from 'lucide-react';
 import {
   analysisTypeOf,
   citationsOf,
@@ -15,13 +15,12 @@ import {
   type ListSectionKey,
   type StoredAnalysisResult,
 } from '@civicwatch/core/contracts/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { analyzerLabels, confidencePercent, formatDuration, sentimentLabel } from '../utils/analysis-result.ts';
 import { exportAnalysisPdf } from '../utils/export-analysis-pdf.ts';
 import { CitationMarks } from './citation-marks.tsx';
 import { ResultCard } from './result-card.tsx';
-import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
+import { ResultHeader } from './result-header.tsx';
 
 let picturesModule: Promise<typeof import('./document-pictures.tsx')> | undefined;
 
@@ -199,49 +198,17 @@ function SentimentMeter({ rating }: { rating: number }) {
 
 /** The Analysis Results view (docs/product/screens.md "Analyze page", docs/product/analysis.md "Result fields"): every section, the key facts, the sentiment, the metadata and the citations. */
 export function AnalysisResults({ title, analysisType, createdAt, result, statusLabel, analysisId, onAnalyzeAnother, headingLevel = 3 }: AnalysisResultsProps) {
-  const [exporting, setExporting] = useState(false);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const { metadata, sentiment } = result;
 
-  async function onExport() {
-    setExporting(true);
-    try {
-      await exportAnalysisPdf({ title, analysisType, createdAt, result });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 space-y-1">
-          <Heading className="text-xl font-bold tracking-tight text-slate-900">Analysis Results</Heading>
-          <p className="break-words text-sm text-slate-600">
-            {title ? `${title} · ` : ''}
-            {analysisTypeOf(analysisType).label}
-          </p>
-        </div>
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
-          <CircleCheck className="size-4" aria-hidden="true" />
-          {statusLabel}
-        </span>
-      </div>
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="primary" onClick={() => void onExport()} disabled={exporting}>
-          <FileDown className="size-4" aria-hidden="true" />
-          {exporting ? 'Exporting...' : 'Export PDF'}
-        </Button>
-        {analysisId && <ShareAnalysisDialog analysisId={analysisId} summary={result.summary} />}
-        {onAnalyzeAnother && (
-          <Button variant="outline" onClick={onAnalyzeAnother}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-            Analyze Another
-          </Button>
-        )}
-      </div>
+      <ResultHeader
+        heading="Analysis Results" title={title} kindLabel={analysisTypeOf(analysisType).label} statusLabel={statusLabel}
+        headingLevel={headingLevel} exportPdf={() => exportAnalysisPdf({ title, analysisType, createdAt, result })}
+        analysisId={analysisId} summary={result.summary}
+        another={onAnalyzeAnother && { label: 'Analyze Another', onClick: onAnalyzeAnother }}
+      />
 
       {metadata.warnings && metadata.warnings.length > 0 && (
         <div role="note" aria-label="About this analysis" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { CircleCheck, FileDown, GitCompareArrows, Info, RotateCcw } from 'lucide-react';
+import { CircleCheck, GitCompareArrows, Info } from 'lucide-react';
 import {
   changeTypeLabels,
   comparisonEntry,
@@ -11,14 +10,13 @@ import {
   type ChangeType,
   type ComparisonResult,
 } from '@civicwatch/core/contracts/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { analyzerLabels, formatDuration } from '../utils/analysis-result.ts';
 import { comparedDocumentFacts } from '../utils/comparison-result.ts';
 import { exportComparisonPdf } from '../utils/export-comparison-pdf.ts';
 import { Detail, PointText } from './analysis-results.tsx';
 import { VersionPageMark } from './citation-marks.tsx';
-import { ShareAnalysisDialog } from './share-analysis-dialog.tsx';
+import { ResultHeader } from './result-header.tsx';
 
 export type ComparisonResultsProps = {
   /** The comparison's title in the history (the later version's); null on a shared comparison, which shows no title (ADR 0010). */
@@ -75,50 +73,18 @@ function ChangeItem({ change, index }: { change: Change; index: number }) {
 
 /** The comparison's result view (issue 17): summary, what changed with both versions' pages, and what was compared. */
 export function ComparisonResults({ title, createdAt, result, statusLabel, analysisId, onCompareAnother, headingLevel = 3 }: ComparisonResultsProps) {
-  const [exporting, setExporting] = useState(false);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const { metadata, changes } = result;
   const showTitles = title !== null;
 
-  async function onExport() {
-    setExporting(true);
-    try {
-      await exportComparisonPdf({ title, createdAt, result });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 space-y-1">
-          <Heading className="text-xl font-bold tracking-tight text-slate-900">Comparison Results</Heading>
-          <p className="break-words text-sm text-slate-600">
-            {title ? `${title} · ` : ''}
-            {historyTypeLabel(comparisonEntry.key)}
-          </p>
-        </div>
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
-          <CircleCheck className="size-4" aria-hidden="true" />
-          {statusLabel}
-        </span>
-      </div>
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="primary" onClick={() => void onExport()} disabled={exporting}>
-          <FileDown className="size-4" aria-hidden="true" />
-          {exporting ? 'Exporting...' : 'Export PDF'}
-        </Button>
-        {analysisId && <ShareAnalysisDialog analysisId={analysisId} summary={result.summary} />}
-        {onCompareAnother && (
-          <Button variant="outline" onClick={onCompareAnother}>
-            <RotateCcw className="size-4" aria-hidden="true" />
-            Compare Another
-          </Button>
-        )}
-      </div>
+      <ResultHeader
+        heading="Comparison Results" title={title} kindLabel={historyTypeLabel(comparisonEntry.key)} statusLabel={statusLabel}
+        headingLevel={headingLevel} exportPdf={() => exportComparisonPdf({ title, createdAt, result })}
+        analysisId={analysisId} summary={result.summary}
+        another={onCompareAnother && { label: 'Compare Another', onClick: onCompareAnother }}
+      />
 
       {metadata.warnings.length > 0 && (
         <div role="note" aria-label="About this comparison" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
