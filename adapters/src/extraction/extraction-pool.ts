@@ -1,3 +1,9 @@
+/*
+ * The pool of document-reading processes and the limits that follow them (ADR 0014, 0025): starting, keeping warm
+ * and ending the processes, the queue of documents, and the memory and processor readings of each process's tree
+ * (from /proc) that its watchdog and page clock act on. They stay in one module because the watchdog, the queue and
+ * a process's replacement share each process's state; the process's own side is extraction.worker.ts.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, platform } from 'node:os';
