@@ -363,6 +363,9 @@ describe('hostile documents', () => {
       'Residents who park without a permit between 2 a.m. and 6 a.m. may be fined fifty dollars for each violation.',
       'Appeals of a fine may be filed with the Village Clerk within thirty days of the citation.',
     ].join(' ');
+    // The route fuzz above may have left Rosa's tier and credits at any valid value, 0 credits included.
+    const upgraded = await call('POST', '/api/admin/update-user-tier', { cookie: chief, json: { userId: rosa.id, tier: 'patriot', credits: 500 } });
+    expect(upgraded.status).toBe(200);
     const settings = (await snapshot()).settings;
     const credits = await rosaCredits();
     const answer = await analyze({ analysisType: 'summary', text });
