@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,extraction,ocr,web,cli,compare]`
+ * `npm run bench [-- --seconds 10 --rounds 3 --only api,responsiveness,overhead,refusal,extraction,ocr,web,cli,compare]`
  *
- * The five measures of issue 8, OCR of a 66-page scan on every core (issue 19), the CLI's memory (issue 16) and the
- * comparison of a 500-page pair (issue 17),
+ * The five measures of issue 8, OCR of a 66-page scan on every core (issue 19), the refusal of a scan over its
+ * character limit (issue 18), the CLI's memory (issue 16) and the comparison of a 500-page pair (issue 17),
  * each against a reference measured beside it in the same run, printed as tables with their ratios and each
  * headline figure against its target. `make verify` runs the same measures and writes them into
  * reports/verify.md (scripts/verify.ts). Runs in a few minutes; the machine's load is printed, as figures
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureDashboard, measureResponsiveness } from './bench-api.ts';
-import { measureAnalysisOverhead } from './bench-analysis.ts';
+import { measureAnalysisOverhead, measureRefusal } from './bench-analysis.ts';
 import { measureCliMemory } from './bench-cli.ts';
 import { measureCompare } from './bench-compare.ts';
 import { measureExtraction } from './bench-extract.ts';
@@ -35,6 +35,7 @@ const MEASURES: ReadonlyArray<[string, (options: BenchOptions) => Promise<Measur
   ['api', (options) => measureDashboard(options)],
   ['responsiveness', (options) => measureResponsiveness(options)],
   ['overhead', (options) => measureAnalysisOverhead(options)],
+  ['refusal', (options) => measureRefusal(options)],
   ['extraction', (options) => measureExtraction({ rounds: options.rounds, threads: availableParallelism() })],
   ['ocr', () => measureOcr()],
   ['cli', (options) => measureCliMemory({ rounds: options.rounds })],

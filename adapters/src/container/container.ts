@@ -58,6 +58,8 @@ export interface Runtime {
   startAnalysisQueue(options: { workers: number; logger?: QueueLogger }): Promise<void>;
   /** Ends this process's waits for analyses: each answers that its analysis goes on (ADR 0012). */
   handBackAnalyses(): void;
+  /** Starts the processes that open submitted PDFs before the first submission needs them (the API server). */
+  warmDocumentChecks(): void;
   /** Names this process's worker in the logs. */
   readonly workerName: string;
   /** Stops taking jobs, gives a job under way `graceMs` (default: SHUTDOWN_GRACE_SECONDS) to finish, then closes everything. */
@@ -148,6 +150,7 @@ export async function createRuntime(config: AppConfig): Promise<Runtime> {
     },
     workerName: jobs.instanceName,
     handBackAnalyses: () => analysisQueue.handBack(),
+    warmDocumentChecks: () => extractor.warmChecks(),
     startAnalysisQueue: async ({ workers, logger }) => {
       // The embedded database runs one query at a time: a few connections are all the queue can use (one more for e-mail).
       await jobs.start({ connection: database.connection, poolSize: Math.min(config.database.poolSize, workers + (mailSender ? 3 : 2)), logger });

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, platform } from 'node:os';
-import type { ExtractionOutcome, ExtractionTask, FromWorkerMessage, LogMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
+import type { ExtractionOutcome, ExtractionTask, CountQuery, FromWorkerMessage, LogMessage, ProgressMessage, StartedMessage, ToWorkerMessage } from './extraction.protocol.ts';
 import type { DetectedLanguage } from './ocr-languages.ts';
 
 export interface ExtractionPoolOptions {
@@ -15,6 +15,11 @@ export interface ExtractionPoolOptions {
   maxProcesses?: number;
   /** How many processes stay warm without work however long (1 by default: a server reads documents all day). */
   minWarm?: number;
+  /**
+   * Start every process (`maxProcesses`) as soon as one is needed: for work that soon needs them all at once, so
+   * that none is started only when it is waited for.
+   */
+  startTogether?: boolean;
   /** How long a process beyond `minWarm` stays warm without work, in milliseconds. */
   idleTimeoutMs?: number;
   /** The JavaScript heap a process may use, in MiB; a process that needs more is ended. */
@@ -90,6 +95,7 @@ interface Job {
   wallAtPageStart: number;
   onMessage: (message: StartedMessage | ProgressMessage | LogMessage) => void;
   detectLanguage: (text: string) => Promise<DetectedLanguage>;
+  countPage: (query: CountQuery) => number | null;
   resolve: (outcome: ExtractionOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -208,7 +214,7 @@ export class ExtractionPool {
   /**
    * Reads `task` in a process. `onMessage` gets its `started`, progress and log messages, in order, before the
    * promise settles; `detectLanguage` answers the process's questions about the language of what it read (none
-   * known without it). An aborted `signal` ends the process reading the task and rejects with the signal's
+   * known without it); `countPage` is told what a `count` task found on a page and gives it the next (none without it). An aborted `signal` ends the process reading the task and rejects with the signal's
    * reason; a process over its memory or over `pageTimeLimitMs` of processor time opening the document or on one
    * page, or that dies, rejects with `ExtractionProcessEnded`. Processor time, not wall-clock time: on a machine
    * busy with other work a low-priority process waits for a core, and its waiting is not the document's cost.
@@ -219,13 +225,15 @@ export class ExtractionPool {
       signal?: AbortSignal;
       onMessage?: (message: StartedMessage | ProgressMessage | LogMessage) => void;
       detectLanguage?: (text: string) => Promise<DetectedLanguage>;
+      countPage?: (query: CountQuery) => number | null;
       pageTimeLimitMs: number;
     },
   ): Promise<ExtractionOutcome> {
     options.signal?.throwIfAborted();
     return new Promise<ExtractionOutcome>((resolve, reject) => {
       const job: Job = {
-        task, onMessage: options.onMessage ?? (() => {}), detectLanguage: options.detectLanguage ?? (async () => null), resolve, reject,
+        task, onMessage: options.onMessage ?? (() => {}), detectLanguage: options.detectLanguage ?? (async () => null),
+        countPage: options.countPage ?? (() => null), resolve, reject,
         pageTimeLimitMs: options.pageTimeLimitMs, cpuAtPageStart: -1, wallAtPageStart: 0,
       };
       const onAbort = (): void => {
@@ -253,6 +261,7 @@ export class ExtractionPool {
       if (!worker) {
         if (this.#workers.size >= this.maxProcesses) return;
         worker = this.#start();
+        while (this.#options.startTogether && this.#workers.size < this.maxProcesses) this.#rest(this.#start());
       }
       this.#give(worker, this.#queue.shift()!);
     }
@@ -302,6 +311,13 @@ export class ExtractionPool {
       job.detectLanguage(message.text).catch(() => null).then((language) => {
         if (worker.job === job && worker.child.connected) worker.child.send({ type: 'language', language } satisfies ToWorkerMessage);
       });
+      return;
+    }
+    if (message.type === 'count-page') {
+      // A page counted: the next page's clock starts.
+      job.cpuAtPageStart = processorMs(worker.child.pid) ?? 0;
+      job.wallAtPageStart = Date.now();
+      worker.child.send({ type: 'count-page', page: job.countPage(message) } satisfies ToWorkerMessage);
       return;
     }
     if (message.type === 'started' || message.type === 'progress') {
@@ -365,6 +381,11 @@ export class ExtractionPool {
     this.#dispatch();
   }
 
+  /** Starts processes, up to `minWarm`, before any task needs them. */
+  warm(): void {
+    while (this.#workers.size < Math.min(this.#options.minWarm ?? 1, this.maxProcesses)) this.#start();
+  }
+
   /** Ends every process; documents being read fail. Idempotent; a later `run` starts processes again. */
   async close(): Promise<void> {
     const exits = [...this.#workers].map((worker) => new Promise<void>((resolve) => {
@@ -380,7 +401,8 @@ export const sharedExtractionPool = new ExtractionPool();
 
 /**
  * The processes that open PDFs when they are submitted (`PdfjsTextExtractor.check`), apart from those that read
- * them: a submission is answered in a second, never after another user's scan. Opening takes a fraction of a
- * second, so none stays warm beyond a minute without work.
+ * them: a submission is answered in a second, never after another user's scan. A scan's pages are counted by both
+ * at once (ADR 0032), so both start together and stay warm, some 100 MB each: started when a submission needs
+ * them, they take half a second, as long as opening a PDF and counting a scan's pages together.
  */
-export const sharedCheckPool = new ExtractionPool({ maxProcesses: 2, minWarm: 0, idleTimeoutMs: 60_000 });
+export const sharedCheckPool = new ExtractionPool({ maxProcesses: 2, minWarm: 2, startTogether: true });

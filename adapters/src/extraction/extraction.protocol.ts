@@ -25,10 +25,20 @@ export interface ExtractionTask {
   nativeOcr?: boolean;
   /** Open the document and count its pages, refusing what opening it refuses, without reading any page. */
   openOnly?: boolean;
+  /**
+   * Instead of reading the document, count the characters its pages' pictures show (ADR 0032), page by page as
+   * the server gives them (`CountQuery`), several processes counting one document side by side, each for at most
+   * `COUNT_PROCESSOR_MS` of processor time. Sent only after
+   * an `openOnly` task of the same bytes was answered `opened`: the stream budget is not counted again.
+   */
+  count?: boolean;
 }
 
-/** Server → child: a document to read, or the answer to its `LanguageQuery`. */
-export type ToWorkerMessage = { type: 'task'; task: ExtractionTask } | { type: 'language'; language: DetectedLanguage };
+/** Server → child: a document to read, or the answer to its `LanguageQuery` or its `CountQuery` (no page: stop). */
+export type ToWorkerMessage =
+  | { type: 'task'; task: ExtractionTask }
+  | { type: 'language'; language: DetectedLanguage }
+  | { type: 'count-page'; page: number | null };
 
 /** Child → server: `started` (its time limit starts now, not while it waited for a process), progress, then one end. */
 export type StartedMessage = { type: 'started' };
@@ -43,7 +53,17 @@ export type LogMessage = { type: 'log'; message: string };
  * analysis anyway, and in this process its 30 MB of n-grams would slow each page's garbage collection.
  */
 export type LanguageQuery = { type: 'detect-language'; text: string };
-export type FromWorkerMessage = StartedMessage | ProgressMessage | LogMessage | LanguageQuery | OutcomeMessage | CrashMessage;
+/**
+ * A `count` task's page counted (none at first), and its question: which page next? None is wanted (`another`
+ * false) once the process has spent its time on counting (`COUNT_PROCESSOR_MS`).
+ */
+export type CountQuery = { type: 'count-page'; counted?: PageCount; another: boolean };
+export interface PageCount {
+  page: number;
+  /** The characters the page's picture shows at least (`scanCharacters`). */
+  characters: number;
+}
+export type FromWorkerMessage = StartedMessage | ProgressMessage | LogMessage | LanguageQuery | CountQuery | OutcomeMessage | CrashMessage;
 
 /** Expected failures only; anything else is a `CrashMessage`. */
 export type ExtractionFailureCode =
@@ -58,6 +78,8 @@ export const TOO_MUCH_MEMORY_MESSAGE = 'This PDF needs more memory to read than 
 export type ExtractionOutcome =
   /** `warnings`: sentences for the reader about what could not be read as it should (`ExtractedDocument`). */
   | { kind: 'pages'; pages: ExtractedPage[]; warnings: string[] }
-  /** An `openOnly` task's answer. */
-  | { kind: 'opened'; pages: number }
+  /** An `openOnly` task's answer; `pictures`: the document names no font, so its pages are pictures (a scan). */
+  | { kind: 'opened'; pages: number; pictures: boolean }
+  /** A `count` task's end: the server was told each page's count as it went. */
+  | { kind: 'counted' }
   | { kind: 'failure'; code: ExtractionFailureCode; message: string };

@@ -22,10 +22,11 @@ import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ExtractedPage, ExtractionProgress } from '@civicwatch/core/analysis/text-extractor.port.ts';
-import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ExtractionTask, type FromWorkerMessage, type ToWorkerMessage } from './extraction.protocol.ts';
+import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type ExtractionTask, type CountQuery, type FromWorkerMessage, type ToWorkerMessage } from './extraction.protocol.ts';
 import { DocumentOcrLanguages, type DetectedLanguage } from './ocr-languages.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
+import { scanCharacters, type GreyImage } from './scan-characters.ts';
 import { annotationText } from './annotation-text.ts';
 import type { Turn } from './ocr-engine.ts';
 import { TesseractOcr, type PageReading } from './tesseract-ocr.ts';
@@ -72,6 +73,15 @@ const MAX_IMAGE_PIXELS = 50_000_000;
  */
 const MAX_RENDER_PIXELS = 16_000_000;
 
+/** The resolution a scan's pages are counted at (`countScan`): `scanCharacters` was measured at it. */
+const COUNT_DPI = 100;
+/**
+ * The processor time a process spends counting a scan's pages before a credit is taken (`countScan`): a page
+ * takes about a tenth of a second, so two processes prove a scan of more than 10,000 characters over its limit in
+ * about a second, or leave it to reading.
+ */
+const COUNT_PROCESSOR_MS = 1_500;
+
 const IMAGE_OPS = new Set<number>([
   OPS.paintImageXObject,
   OPS.paintImageXObjectRepeat,
@@ -90,6 +100,13 @@ const log = (message: string): void => send({ type: 'log', message });
 listenToTesseract(log);
 const ocr = new TesseractOcr(log);
 
+/** The server's answer to the one count query this process has asked at a time. */
+let pageAnswer: ((page: number | null) => void) | undefined;
+const nextPageToCount = (query: CountQuery): Promise<number | null> => new Promise((resolve) => {
+  pageAnswer = resolve;
+  send(query);
+});
+
 /** The server's answer to the one language question this process has asked at a time. */
 let languageAnswer: ((language: DetectedLanguage) => void) | undefined;
 const detectLanguage = (text: string): Promise<DetectedLanguage> => new Promise((resolve) => {
@@ -99,6 +116,11 @@ const detectLanguage = (text: string): Promise<DetectedLanguage> => new Promise(
 
 // One document at a time: the pool sends the next only after this one's outcome.
 process.on('message', (message: ToWorkerMessage) => {
+  if (message.type === 'count-page') {
+    pageAnswer?.(message.page);
+    pageAnswer = undefined;
+    return;
+  }
   if (message.type === 'language') {
     languageAnswer?.(message.language);
     languageAnswer = undefined;
@@ -114,7 +136,9 @@ process.on('disconnect', () => process.exit(0));
 
 async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
   send({ type: 'started' });
-  if (!checkStreamBudget(task.bytes).withinBudget) {
+  // A count follows the check of the same bytes (`ExtractionTask.count`): they are within the budget.
+  const budget = task.count ? undefined : checkStreamBudget(task.bytes);
+  if (budget && !budget.withinBudget) {
     return { kind: 'failure', code: 'document.too_complex', message: TOO_MUCH_DATA_MESSAGE };
   }
 
@@ -140,7 +164,8 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
       const allowed = `${task.maxPages} page${task.maxPages === 1 ? '' : 's'}`;
       return { kind: 'failure', code: 'document.too_many_pages', message: `This PDF has ${document.numPages} pages, more than the ${allowed} allowed.` };
     }
-    if (task.openOnly) return { kind: 'opened', pages: document.numPages };
+    if (task.openOnly) return { kind: 'opened', pages: document.numPages, pictures: budget?.namesFonts === false };
+    if (task.count) return await countScan(document);
     return await readPages(document, task);
   } catch (error) {
     const failure = expectedFailure(error);
@@ -149,6 +174,33 @@ async function extract(task: ExtractionTask): Promise<ExtractionOutcome> {
   } finally {
     await loadingTask.destroy();
   }
+}
+
+/**
+ * A `count` task (ADR 0032): the pages the server gives, one at a time, each rendered small and counted by
+ * `scanCharacters`, which finds fewer characters than OCR reads, never more; each count goes back with the
+ * question of the next page, until the server has none or this process has spent `COUNT_PROCESSOR_MS` counting.
+ * Processor time, not wall-clock time: on a busy machine counting takes longer but finds as much.
+ */
+async function countScan(document: PDFDocumentProxy): Promise<ExtractionOutcome> {
+  const start = process.cpuUsage();
+  const spentMs = (): number => {
+    const { user, system } = process.cpuUsage(start);
+    return (user + system) / 1000;
+  };
+  let next = await nextPageToCount({ type: 'count-page', another: true });
+  while (next !== null) {
+    const page = await document.getPage(next);
+    let characters: number;
+    try {
+      const dpi = renderDpi(page, COUNT_DPI);
+      characters = scanCharacters(await renderGrey(page, dpi, 0), dpi);
+    } finally {
+      page.cleanup();
+    }
+    next = await nextPageToCount({ type: 'count-page', counted: { page: next, characters }, another: spentMs() < COUNT_PROCESSOR_MS });
+  }
+  return { kind: 'counted' };
 }
 
 /** A page whose reading has begun: its text layer taken, or its OCR under way. */
@@ -368,11 +420,8 @@ function renderDpi(page: Pick<PDFPageProxy, 'getViewport'>, dpi: number): number
   return dpi * Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
 }
 
-/**
- * An 8-bit greyscale PGM (P5): Leptonica reads it directly, and building it costs a third of encoding a
- * PNG of the same page, which Leptonica would only decode again.
- */
-async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: Turn): Promise<Buffer> {
+/** The page rendered in 8-bit greyscale at `dpi`, turned by `turn`. */
+async function renderGrey(page: PDFPageProxy, dpi: number, turn: Turn): Promise<GreyImage> {
   const viewport = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + turn) % 360 });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
@@ -384,12 +433,20 @@ async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: Turn): Pro
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
 
   const rgba = context.getImageData(0, 0, width, height).data;
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
-  const pgm = Buffer.allocUnsafe(header.length + width * height);
-  header.copy(pgm);
-  for (let source = 0, target = header.length; source < rgba.length; source += 4, target++) {
+  const pixels = new Uint8Array(width * height);
+  for (let source = 0, target = 0; source < rgba.length; source += 4, target++) {
     // ITU-R BT.601 luma in integer arithmetic.
-    pgm[target] = ((rgba[source] ?? 0) * 77 + (rgba[source + 1] ?? 0) * 150 + (rgba[source + 2] ?? 0) * 29) >> 8;
+    pixels[target] = ((rgba[source] ?? 0) * 77 + (rgba[source + 1] ?? 0) * 150 + (rgba[source + 2] ?? 0) * 29) >> 8;
   }
-  return pgm;
+  return { pixels, width, height };
+}
+
+/**
+ * The page as an 8-bit greyscale PGM (P5): Leptonica reads it directly, and building it costs a third of
+ * encoding a PNG of the same page, which Leptonica would only decode again.
+ */
+async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: Turn): Promise<Buffer> {
+  const { pixels, width, height } = await renderGrey(page, dpi, turn);
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
+  return Buffer.concat([header, pixels]);
 }

@@ -46,8 +46,14 @@ export const DEFAULT_STREAM_BUDGET: StreamBudget = {
   maxTotalBytes: 4 * 1024 * 1024 * 1024,
 };
 
-/** `decodedBytes`: the most reading decodes, every use counted (exact for the streams the count inflated). */
-export type StreamBudgetVerdict = { withinBudget: true; decodedBytes: number } | { withinBudget: false; limit: 'stream' | 'page' | 'total' };
+/**
+ * `decodedBytes`: the most reading decodes, every use counted (exact for the streams the count inflated).
+ * `namesFonts`: whether a page, a form it draws or an annotation has a font among its resources; a document
+ * without one draws no text of its own, only pictures (a scan).
+ */
+export type StreamBudgetVerdict =
+  | { withinBudget: true; decodedBytes: number; namesFonts: boolean }
+  | { withinBudget: false; limit: 'stream' | 'page' | 'total' };
 
 class OverBudget extends Error {
   readonly limit: 'stream' | 'page' | 'total';
@@ -104,6 +110,8 @@ class DecodeCount {
   readonly #counted = new Set<number>();
   readonly #fontsSeen = new Set<number>();
   readonly #formMemo = new Map<string, { bytes: number; images: Set<number> }>();
+  /** Whether the pages' resources, or their forms', named a font. */
+  namesFonts = false;
 
   constructor(bytes: Uint8Array, budget: StreamBudget) {
     this.#bytes = bytes;
@@ -225,7 +233,9 @@ class DecodeCount {
 
   /** A content stream's own bytes and everything it draws; images go to `images`, each counted once by the page. */
   #content(num: number, resources: PdfValue | undefined, images: Set<number>, drawing: Set<number>): number {
-    const xobjects = this.#dict(this.#dict(resources)?.get('XObject'));
+    const resourceDict = this.#dict(resources);
+    if ((this.#dict(resourceDict?.get('Font'))?.size ?? 0) > 0) this.namesFonts = true;
+    const xobjects = this.#dict(resourceDict?.get('XObject'));
     // Only a content stream that has XObjects to draw is read for its `Do`s (and so inflated).
     const draws = xobjects && xobjects.size > 0 ? this.#drawsOf(num) : undefined;
     let bytes = this.size(num);
@@ -368,7 +378,8 @@ class DecodeCount {
 
 export function checkStreamBudget(bytes: Uint8Array, budget: StreamBudget = DEFAULT_STREAM_BUDGET): StreamBudgetVerdict {
   try {
-    return { withinBudget: true, decodedBytes: new DecodeCount(bytes, budget).total() };
+    const count = new DecodeCount(bytes, budget);
+    return { withinBudget: true, decodedBytes: count.total(), namesFonts: count.namesFonts };
   } catch (error) {
     if (error instanceof OverBudget) return { withinBudget: false, limit: error.limit };
     throw error;

@@ -6,8 +6,9 @@ import { PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
 import { corpusDir } from '../testing/shared-corpus.ts';
 
 const pool = new ExtractionPool();
-const extractor = new PdfjsTextExtractor({ pool, checkPool: pool });
-afterAll(() => pool.close());
+const checkPool = new ExtractionPool({ maxProcesses: 2, minWarm: 2, startTogether: true });
+const extractor = new PdfjsTextExtractor({ pool, checkPool });
+afterAll(() => Promise.all([pool.close(), checkPool.close()]));
 const read = (name: string) => new Uint8Array(readFileSync(`${corpusDir}/${name}`));
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 
@@ -57,5 +58,29 @@ describe('PdfjsTextExtractor check (what is refused before a credit is taken)', 
     expect(await extractor.check(board, { maxPages: 10 })).toEqual({
       ok: false, error: { code: 'document.too_many_pages', message: 'This PDF has 66 pages, more than the 10 pages allowed.' },
     });
+  });
+
+  it('refuses the corpus\'s 66-page scan over 10,000 characters from the pictures of its pages, before any OCR', async () => {
+    const checked = await extractor.check(read('wpld-board-packet-2018-08-15-scan.pdf'), { maxPages: 66, maxCharacters: 10_000 });
+    expect(!checked.ok && checked.error.code).toBe('document.too_many_characters');
+    const [, counted, shown] = /^This scan has more than 10000 characters of text: (\d+) of its 66 pages show at least (\d+)\.$/.exec(!checked.ok ? checked.error.message : '') ?? [];
+    // Reading finds 14,630 characters on its first 9 pages: counting finds fewer, so it looks at a few more.
+    expect(Number(counted)).toBeGreaterThan(9);
+    expect(Number(counted)).toBeLessThan(20);
+    expect(Number(shown)).toBeGreaterThan(10_000);
+    // Within its limit, it is opened and left to reading.
+    expect(await extractor.check(read('wpld-board-packet-2018-08-15-scan.pdf'), { maxPages: 66, maxCharacters: 1_000_000 })).toEqual({ ok: true, value: { pages: 66 } });
+  });
+
+  it('leaves to reading a scan whose pictures do not prove it over: counting finds fewer characters than OCR reads', async () => {
+    // OCR reads 11,216 characters in these minutes: over 10,000, but too few for counting to be sure of it.
+    const minutes = read('wpld-minutes-2019-10-16-scan.pdf');
+    expect(await extractor.check(minutes, { maxCharacters: 10_000 })).toEqual({ ok: true, value: { pages: 7 } });
+    const reading = await extractor.extract(minutes, { maxCharacters: 10_000 });
+    expect(!reading.ok && reading.error.code).toBe('document.too_many_characters');
+  });
+
+  it('counts no text PDF: its characters are read, which is quick', async () => {
+    expect(await extractor.check(read('fedreg-2020-17221.pdf'), { maxCharacters: 100 })).toEqual({ ok: true, value: { pages: 15 } });
   });
 });

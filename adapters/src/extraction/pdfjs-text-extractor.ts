@@ -11,7 +11,7 @@ import {
 } from '@civicwatch/core';
 import { EldLanguageDetector } from '../analysis/language/eld-language-detector.ts';
 import { ExtractionPool, ExtractionProcessEnded, sharedCheckPool, sharedExtractionPool } from './extraction-pool.ts';
-import { TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type LogMessage, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
+import { TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome, type CountQuery, type ExtractionTask, type LogMessage, type ProgressMessage, type StartedMessage } from './extraction.protocol.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
 import { hasPdfSignature } from '@civicwatch/core/analysis/pdf-signature.ts';
 
@@ -46,6 +46,16 @@ export interface ExtractionLogger {
 }
 
 export const DEFAULT_OCR_DPI = 200;
+/**
+ * A page holds at most about this many characters (a Federal Register page of small type, some 8,000): a scan
+ * whose pages could not add up to more than its limit is not counted before a credit is taken.
+ */
+const DENSEST_PAGE_CHARACTERS = 10_000;
+/**
+ * Counting a scan's page takes a tenth of a second, a second for a large colour scan: a page that takes longer is
+ * left to reading (its process is ended, and the count proves nothing), so that a submission never waits on it.
+ */
+const COUNT_PAGE_TIME_LIMIT_MS = 5_000;
 /**
  * OCR reads a page in a few seconds, twice that and more when the page is turned sideways; a page that takes
  * longer is built to stall the reader (a font or a content stream that loops, a page of millions of operators).
@@ -88,25 +98,58 @@ export class PdfjsTextExtractor implements TextExtractor {
     bytes: Uint8Array,
     options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number } = {},
   ): Promise<Result<ExtractedDocument, DomainError>> {
-    const read = await this.#run(bytes, { ...options, openOnly: false });
+    const read = await this.#run(bytes, options);
     if (!read.ok) return read;
     if (read.value.kind !== 'pages') throw new Error(`The extraction process answered ${read.value.kind} to a reading`);
     return ok({ pages: read.value.pages, warnings: read.value.warnings });
   }
 
-  async check(bytes: Uint8Array, options: { signal?: AbortSignal; maxPages?: number } = {}): Promise<Result<{ pages: number }, DomainError>> {
-    const opened = await this.#run(bytes, { ...options, openOnly: true });
+  async check(bytes: Uint8Array, options: { signal?: AbortSignal; maxPages?: number; maxCharacters?: number } = {}): Promise<Result<{ pages: number }, DomainError>> {
+    const { signal, maxPages, maxCharacters } = options;
+    const opened = await this.#run(bytes, { signal, maxPages, openOnly: true });
     if (!opened.ok) return opened;
     if (opened.value.kind !== 'opened') throw new Error(`The extraction process answered ${opened.value.kind} to a check`);
-    return ok({ pages: opened.value.pages });
+    const { pages, pictures } = opened.value;
+    if (pictures && maxCharacters !== undefined && pages * DENSEST_PAGE_CHARACTERS > maxCharacters) {
+      const refusal = await this.#countScan(bytes, pages, maxCharacters, signal);
+      if (refusal) return err(refusal);
+    }
+    return ok({ pages });
+  }
+
+  /**
+   * A scan's pages counted side by side by the check pool's processes (ADR 0032), each given the next page not yet
+   * counted as it finishes one: the refusal as soon as what they found adds up to more than `maxCharacters`, or
+   * nothing when the pages or the processes' time run out first. A count that fails proves nothing: reading decides.
+   */
+  async #countScan(bytes: Uint8Array, pages: number, maxCharacters: number, signal: AbortSignal | undefined): Promise<DomainError | undefined> {
+    let next = 1;
+    let characters = 0;
+    let counted = 0;
+    const countPage = (query: CountQuery): number | null => {
+      if (query.counted) {
+        characters += query.counted.characters;
+        counted++;
+      }
+      return !query.another || characters > maxCharacters || next > pages ? null : next++;
+    };
+    const processes = Math.min(pages, this.#checkPool.maxProcesses);
+    const counts = await Promise.all(Array.from({ length: processes }, () => this.#run(bytes, { signal, count: true, countPage })));
+    if (counts.some((count) => !count.ok) || characters <= maxCharacters) return undefined;
+    return domainError('document.too_many_characters',
+      `This scan has more than ${maxCharacters} characters of text: ${counted} of its ${pages} pages show at least ${characters}.`);
   }
 
   /** `bytes` given to a process of the pool, to be read or only opened; its refusals as errors. */
   async #run(
     bytes: Uint8Array,
-    options: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number; openOnly: boolean },
+    options: Pick<ExtractionTask, 'maxPages' | 'maxCharacters' | 'openOnly' | 'count'> & {
+      onProgress?: (progress: ExtractionProgress) => void;
+      signal?: AbortSignal;
+      countPage?: (query: CountQuery) => number | null;
+    },
   ): Promise<Result<Exclude<ExtractionOutcome, { kind: 'failure' }>, DomainError>> {
-    const { onProgress, signal, maxPages, maxCharacters, openOnly } = options;
+    const { onProgress, signal, maxPages, maxCharacters, openOnly, count, countPage } = options;
     signal?.throwIfAborted();
     if (!hasPdfSignature(bytes)) {
       return err(domainError('document.not_pdf', bytes.length === 0 ? 'The file is empty; please upload a PDF.' : 'This file is not a PDF.'));
@@ -128,13 +171,14 @@ export class PdfjsTextExtractor implements TextExtractor {
     };
     const signals = [listenerFailure.signal, ...(signal ? [signal] : [])];
     try {
-      const outcome = await (openOnly ? this.#checkPool : this.#pool).run(
-        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, maxCharacters, ocrLanguages: this.#ocrLanguages, nativeOcr: this.#nativeOcr, openOnly },
+      const outcome = await (openOnly || count ? this.#checkPool : this.#pool).run(
+        { bytes: new Uint8Array(bytes), ocrDpi: this.#ocrDpi, maxPages, maxCharacters, ocrLanguages: this.#ocrLanguages, nativeOcr: this.#nativeOcr, openOnly, count },
         {
           signal: AbortSignal.any(signals),
           onMessage,
           detectLanguage: (text) => this.#languageDetector.detect(text),
-          pageTimeLimitMs: this.#pageTimeLimitMs,
+          countPage,
+          pageTimeLimitMs: count ? COUNT_PAGE_TIME_LIMIT_MS : this.#pageTimeLimitMs,
         },
       );
       if (listenerFailure.signal.aborted) throw listenerFailure.signal.reason;
@@ -158,6 +202,11 @@ export class PdfjsTextExtractor implements TextExtractor {
     }
     if (error.reason === 'memory') return domainError('document.too_complex', TOO_MUCH_MEMORY_MESSAGE);
     return undefined;
+  }
+
+  /** Starts the processes that `check` opens PDFs in, so that the first submission does not wait for them. */
+  warmChecks(): void {
+    this.#checkPool.warm();
   }
 
   /** Ends the pools' processes (the shared pools unless others were given); the next `extract` or `check` starts them anew. */

@@ -117,6 +117,7 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  runtime.warmDocumentChecks();
   app.log.info(`CivicWatch is serving ${config.publicUrl} (database: ${config.database.kind}, analyzer: ${config.analyzer.kind})`);
   return app;
 }

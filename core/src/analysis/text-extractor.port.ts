@@ -40,11 +40,12 @@ export interface TextExtractor {
     options?: { onProgress?: (progress: ExtractionProgress) => void; signal?: AbortSignal; maxPages?: number; maxCharacters?: number },
   ): Promise<Result<ExtractedDocument, DomainError>>;
   /**
-   * Opens a PDF without reading a page, in well under a second: refuses, with `extract`'s codes and messages,
-   * what `extract` would refuse on opening it (not a PDF, damaged, a password, too much data, no page, more
-   * pages than `maxPages`), and answers its page count. What only reading tells (no text, too many characters)
-   * is `extract`'s to refuse.
+   * Opens a PDF without reading its text, in well under two seconds: refuses, with `extract`'s codes, what
+   * `extract` would refuse on opening it (not a PDF, damaged, a password, too much data, no page, more pages than
+   * `maxPages`) and a scan whose pictures show more characters than `maxCharacters` (told by looking at its pages,
+   * never more than OCR would read), and answers its page count. What only reading tells (no text, a text PDF's
+   * characters) is `extract`'s to refuse.
    */
-  check(bytes: Uint8Array, options?: { signal?: AbortSignal; maxPages?: number }): Promise<Result<{ pages: number }, DomainError>>;
+  check(bytes: Uint8Array, options?: { signal?: AbortSignal; maxPages?: number; maxCharacters?: number }): Promise<Result<{ pages: number }, DomainError>>;
 }
 export const TextExtractor = Symbol('TextExtractor');

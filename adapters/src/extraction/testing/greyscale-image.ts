@@ -4,13 +4,9 @@
  * clockwise" does not depend on a tool's convention.
  */
 import { execFileSync } from 'node:child_process';
+import type { GreyImage } from '../scan-characters.ts';
 
-export interface GreyImage {
-  width: number;
-  height: number;
-  /** One byte per pixel, rows top to bottom. */
-  pixels: Buffer;
-}
+export type { GreyImage };
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
@@ -30,6 +26,14 @@ export const renderPage = (pdf: string | Uint8Array, page: number, dpi: number):
   ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', typeof pdf === 'string' ? pdf : '-'],
   { input: typeof pdf === 'string' ? undefined : pdf, maxBuffer: 1 << 28 },
 ));
+
+/**
+ * The pages of a PDF that draw a picture larger than a stamp, by poppler's `pdfimages`: a picture of text holds
+ * more characters than the page's text layer says (a figure, a scanned form).
+ */
+export const picturedPages = (file: string): Set<number> => new Set(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+  .split('\n').slice(2).map((line) => line.trim().split(/\s+/))
+  .filter((fields) => Number(fields[3]) * Number(fields[4]) > 20_000).map((fields) => Number(fields[0])));
 
 /** The image turned clockwise by `turn`. */
 export function turn(image: GreyImage, by: QuarterTurn): GreyImage {

@@ -170,6 +170,22 @@ describe('POST /api/analyze', () => {
     expect(await creditsOf(rosa)).toBe(1);
   });
 
+  it('refuses the 66-page board packet over a Patriot\'s 10,000 characters with 413 before taking the credit, its page limit raised', async () => {
+    const rosa = await signUp();
+    await upgrade(rosa, 'patriot');
+    const patriot = (await uow.run((r) => r.tiers.get('patriot')))!;
+    await uow.run((r) => r.tiers.update({ ...patriot, maxPages: 66 }));
+    try {
+      const res = await analyze(rosa, {}, [await pdf('wpld-board-packet-2018-08-15-scan.pdf')]);
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toEqual({ code: 'document.too_many_characters', message: 'Your Patriot plan allows up to 10,000 characters of text per document; this PDF has more.' });
+      expect(await ledgerOf(rosa)).toEqual([['signup_grant', 1]]);
+      expect(await pendingRows()).toEqual([]);
+    } finally {
+      await uow.run((r) => r.tiers.update(patriot));
+    }
+  });
+
   it('analyses a 3-page PDF for a Patriot with a state and a custom focus', async () => {
     const rosa = await signUp();
     await upgrade(rosa, 'patriot', 4);

@@ -174,6 +174,16 @@ describe('SubmitAnalysis', () => {
     expect(uow.state.analysisJobs).toEqual([]);
     expect(hub.events.map((e) => e.stage)).toEqual(['failed']);
   });
+
+  it('opens no PDF for a user without a credit: opening a scan counts its pages, which is work', async () => {
+    expect((await submit.execute(input())).ok).toBe(true);
+    const opened: Uint8Array[] = [];
+    const clock = new FixedClock(new Date('2026-03-15T12:05:00Z'));
+    const watched = new SubmitAnalysis(uow, hub, new SequentialIds(), clock, { extract: noPdfs.extract.bind(noPdfs), check: async (bytes) => (opened.push(bytes), noPdfs.check()) });
+    const result = await watched.execute({ ...input(), source: { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.7 a scan') } });
+    expect(!result.ok && result.error.code).toBe('credits.insufficient');
+    expect(opened).toEqual([]);
+  });
 });
 
 describe('RunAnalysis', () => {

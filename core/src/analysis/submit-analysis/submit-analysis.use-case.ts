@@ -19,6 +19,7 @@ import { COMPARISON_MESSAGE, CUSTOM_ANALYSIS_MESSAGE, NOT_PDF_MESSAGE, STATE_SEL
 import { isPaidTier } from '../../contracts/tiers.contract.ts';
 import { plural } from '../../contracts/plural.ts';
 import { progressReporter } from '../progress-reporter.ts';
+import { INSUFFICIENT_CREDITS_MESSAGE } from '../../credits/credit-messages.ts';
 
 export type SubmitAnalysisInput = {
   userId: string;
@@ -77,6 +78,7 @@ export class SubmitAnalysis {
 
     if (input.earlier) {
       if (!isPaidTier(tier)) return err(domainError('tier.feature_unavailable', COMPARISON_MESSAGE));
+      if (user.credits < ANALYSIS_COST) return err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE));
       // Each version is refused as a document to analyse would be, and named.
       for (const [side, source] of [['earlier', input.earlier.source], ['later', input.source]] as const) {
         const admitted = await this.admitDocument(source, tier);
@@ -88,13 +90,17 @@ export class SubmitAnalysis {
       if (input.options.state) return err(domainError('tier.feature_unavailable', STATE_SELECTION_MESSAGE));
       if (analysisTypeOf(input.options.analysisType).paidOnly) return err(domainError('tier.feature_unavailable', CUSTOM_ANALYSIS_MESSAGE));
     }
+    // Opening a PDF, and counting a scan's pages, is work: none is done for a user who could not pay for it. The
+    // debit stays the guard (two submissions at once).
+    if (user.credits < ANALYSIS_COST) return err(domainError('credits.insufficient', INSUFFICIENT_CREDITS_MESSAGE));
     const admitted = await this.admitDocument(input.source, tier);
     return admitted.ok ? ok(tier) : admitted;
   }
 
   /**
    * What can be refused of one document before reading it: its size, its signature, what opening the PDF
-   * refuses (damaged, a password, more pages than the tier's), or its pasted text's length.
+   * refuses (damaged, a password, more pages than the tier's, a scan that shows more characters than the tier's),
+   * or its pasted text's length.
    */
   private async admitDocument(source: DocumentSource, tier: SubscriptionTier): Promise<Result<true, DomainError>> {
     if (source.kind === 'text') {
@@ -108,7 +114,7 @@ export class SubmitAnalysis {
     }
     if (source.bytes.length > MAX_DOCUMENT_BYTES) return err(domainError('document.too_large', TOO_LARGE_MESSAGE));
     if (!hasPdfSignature(source.bytes)) return err(domainError('document.not_pdf', NOT_PDF_MESSAGE));
-    const opened = await this.extractor.check(source.bytes, { maxPages: tier.maxPages });
+    const opened = await this.extractor.check(source.bytes, { maxPages: tier.maxPages, maxCharacters: tier.maxCharacters });
     return opened.ok ? ok(true) : err(inPlanWords(opened.error, tier));
   }
 }
