@@ -26,7 +26,8 @@ import { TOO_MUCH_DATA_MESSAGE, TOO_MUCH_MEMORY_MESSAGE, type ExtractionOutcome,
 import { DocumentOcrLanguages, type DetectedLanguage } from './ocr-languages.ts';
 import { normalizeOcrText, textItemsToText, visibleLength, type PositionedText } from './page-text.normalizer.ts';
 import { checkStreamBudget } from './pdf-stream-budget.ts';
-import { scanCharacters, type GreyImage } from './scan-characters.ts';
+import { toPgm, type GreyImage } from './grey-image.ts';
+import { scanCharacters } from './scan-characters.ts';
 import { annotationText } from './annotation-text.ts';
 import type { Turn } from './ocr-engine.ts';
 import { TesseractOcr, type PageReading } from './tesseract-ocr.ts';
@@ -303,7 +304,7 @@ async function readPages(document: PDFDocumentProxy, task: ExtractionTask): Prom
         report({ stage: 'ocr', page: number, pages: document.numPages });
         const dpi = renderDpi(page, task.ocrDpi);
         const read = ocr.read((turn) => renderGreyscale(page, dpi, turn), {
-          dpi, languages: languages.languages, page: number, turnedBefore: latest.turn !== 0, signal: stop.signal,
+          dpi, languages: languages.languages, page: number, lastTurn: latest.turn, signal: stop.signal,
         });
         const begunOcr = { reading: read, languages: languages.languages, settled: false };
         entry.ocr = begunOcr;
@@ -446,7 +447,5 @@ async function renderGrey(page: PDFPageProxy, dpi: number, turn: Turn): Promise<
  * encoding a PNG of the same page, which Leptonica would only decode again.
  */
 async function renderGreyscale(page: PDFPageProxy, dpi: number, turn: Turn): Promise<Buffer> {
-  const { pixels, width, height } = await renderGrey(page, dpi, turn);
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
-  return Buffer.concat([header, pixels]);
+  return toPgm(await renderGrey(page, dpi, turn));
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ExtractionPool } from './extraction-pool.ts';
 import { PdfjsTextExtractor } from './pdfjs-text-extractor.ts';
-import { scanCharacters } from './scan-characters.ts';
+import { linesRun, scanCharacters } from './scan-characters.ts';
 import { picturedPages, renderPage, turn } from './testing/greyscale-image.ts';
 import { corpusDir } from '../testing/shared-corpus.ts';
 
@@ -42,5 +42,17 @@ describe('scanCharacters', () => {
     const upright = scanCharacters(page, DPI);
     expect(upright).toBeGreaterThan(1_500);
     expect(scanCharacters(turn(page, 90), DPI)).toBeLessThan(upright / 2);
+  });
+});
+
+describe('linesRun', () => {
+  it('tells the board packet\'s pages scanned sideways (12 and 36 to 54, as OCR finds them) from the rest, at OCR\'s 200 dpi', () => {
+    const file = `${corpusDir}/wpld-board-packet-2018-08-15-scan.pdf`;
+    const runs = Array.from({ length: 66 }, (_, index) => linesRun(renderPage(file, index + 1, 200), 200));
+    const down = runs.flatMap((run, index) => (run === 'down' ? [index + 1] : []));
+    expect(down).toEqual([12, ...Array.from({ length: 19 }, (_, index) => 36 + index)]);
+    // Most upright pages are told upright, the page after the long run among them; tables ruled both ways may not be.
+    expect(runs.filter((run) => run === 'across').length).toBeGreaterThan(33);
+    expect(runs[54]).toBe('across');
   });
 });

@@ -11,15 +11,12 @@
  * and its text PDFs rendered as images, so that no page is counted above what reading finds (`npm run
  * bench:count`).
  *
+ * The same count tells which way a page's lines run (`linesRun`), for OCR to read a page scanned sideways
+ * turned at once (ADR 0021).
+ *
  * Erasable TypeScript only: the extraction worker imports it under Node's own type stripping.
  */
-
-/** An 8-bit greyscale image: one byte a pixel, rows top to bottom. */
-export interface GreyImage {
-  width: number;
-  height: number;
-  pixels: Uint8Array;
-}
+import { halved, transposed, type GreyImage } from './grey-image.ts';
 
 /** Band heights, in inches, that a line of text has: 6 to 32 points from the top of its letters to their foot. */
 const MIN_LINE_INCHES = 0.06;
@@ -44,6 +41,37 @@ const MAX_INK_SHARE = 0.55;
  */
 const MIN_LETTERS = 0.4;
 const MAX_LETTERS = 3.5;
+
+/**
+ * Lines found down a page more than this many times over those found across it tell a page scanned sideways: on
+ * the corpus, its sideways pages show five to thirty times more, its upright pages at most as many.
+ */
+const CLEARLY_DOWN = 3;
+/** And the reverse, an upright page (or one upside down): most of the corpus's show two to ten times more across. */
+const CLEARLY_ACROSS = 2;
+/** Fewer characters than this either way tell nothing (a page of a few words, a picture). */
+const ENOUGH_TO_TELL = 200;
+/** The resolution lines are looked for at: `scanCharacters`' own; a finer image is halved down to it. */
+const LINES_DPI = 100;
+
+/**
+ * Which way the page's lines of text run: `across` as a page is read, `down` when it was scanned sideways (a
+ * quarter turn either way), `undefined` when it cannot be told (a table ruled both ways, little text).
+ */
+export function linesRun(image: GreyImage, dpi: number): 'across' | 'down' | undefined {
+  let small = image;
+  let smallDpi = dpi;
+  while (smallDpi >= 2 * LINES_DPI) {
+    small = halved(small);
+    smallDpi /= 2;
+  }
+  const across = scanCharacters(small, smallDpi);
+  const down = scanCharacters(transposed(small), smallDpi);
+  if (Math.max(across, down) < ENOUGH_TO_TELL) return undefined;
+  if (down > CLEARLY_DOWN * across) return 'down';
+  if (across > CLEARLY_ACROSS * down) return 'across';
+  return undefined;
+}
 
 /** The darkness from which a pixel is ink: Otsu's threshold of the page, kept between a mid grey and black. */
 function inkThreshold(pixels: Uint8Array): number {

@@ -9,7 +9,9 @@
 import { installedTesseractLanguages, NativeTesseractEngine } from './native-tesseract-engine.ts';
 import type { OcrLanguage } from './ocr-languages.ts';
 import type { Orientation, Recognized, Turn } from './ocr-engine.ts';
+import { parsePgm } from './grey-image.ts';
 import { visibleLength } from './page-text.normalizer.ts';
+import { linesRun } from './scan-characters.ts';
 import { TesseractJsEngine } from './tesseract-js-engine.ts';
 
 /** The page rendered turned clockwise by `turn`, as an 8-bit greyscale image Tesseract reads. */
@@ -68,18 +70,33 @@ class PageReader {
 
   /**
    * The page's text, read upright and, when that reads poorly, turned the way orientation detection says; when
-   * detection cannot tell, the quarter turns are tried too. The most confident reading is kept. `turnedBefore`
-   * (the document's scan before this one was turned): detection is asked first, since pages are scanned sideways
-   * in runs and reading one sideways costs more than reading it upright.
+   * detection cannot tell, the quarter turns are tried too. The most confident reading is kept. Pages are scanned
+   * sideways in runs, and reading one sideways costs more than reading it upright: a page whose lines run down it
+   * (`linesRun`) is read turned at once, the way the page before was turned if it was sideways too, else the way
+   * detection says; after a turned page (`lastTurn`), detection is asked first, unless the lines run across and the
+   * page before was sideways (a run has ended).
    */
-  async read(render: RenderTurned, options: ReadOptions & { page: number; turnedBefore: boolean }): Promise<PageReading> {
-    const uprightImage = await render(0);
+  async read(render: RenderTurned, options: ReadOptions & { page: number; lastTurn: Turn }): Promise<PageReading> {
+    // Where the page's time went, for the debug log (`npm run bench -- --only ocr` adds it up).
+    const spent = { render: 0, lines: 0, read: 0, detect: 0 };
+    const timed = async <T>(part: keyof typeof spent, work: () => Promise<T> | T): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        spent[part] += performance.now() - start;
+      }
+    };
+    const uprightImage = await timed('render', () => render(0));
+    const lines = await timed('lines', () => linesRun(parsePgm(uprightImage), options.dpi));
     const readings: Omit<PageReading, 'oriented'>[] = [];
     const readAt = async (turn: Turn): Promise<Omit<PageReading, 'oriented'>> => {
-      const reading = { ...(await this.#recognize(turn === 0 ? uprightImage : await render(turn), options)), turn };
+      const image = turn === 0 ? uprightImage : await timed('render', () => render(turn));
+      const reading = { ...(await timed('read', () => this.#recognize(image, options))), turn };
       readings.push(reading);
       return reading;
     };
+    const detect = (): Promise<Orientation | null> => timed('detect', () => this.#detect(uprightImage, options));
     // A convincing reading first, then the more confident.
     const rank = (reading: Omit<PageReading, 'oriented'>) => (convincing(reading) ? 1000 : 0) + reading.confidence;
     const best = (): Omit<PageReading, 'oriented'> => readings.reduce((kept, reading) => (rank(reading) > rank(kept) ? reading : kept));
@@ -88,21 +105,31 @@ class PageReader {
       const kept = best();
       const asked = orientation === undefined ? 'not asked'
         : orientation === null ? 'unknown' : `${orientation.turn}° (confidence ${orientation.confidence.toFixed(2)})`;
-      this.#log(`OCR page ${options.page}: orientation ${asked}; read at ${readings.map((r) => `${r.turn}° ${r.confidence}`).join(', ')}; `
-        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'} (${this.#engines.native ? 'native tesseract' : 'tesseract.js'})`);
+      this.#log(`OCR page ${options.page}: lines ${lines ?? 'unclear'}; orientation ${asked}; read at ${readings.map((r) => `${r.turn}° ${r.confidence}`).join(', ')}; `
+        + `kept ${kept.turn}°${oriented ? '' : ', not oriented'} (${this.#engines.native ? 'native tesseract' : 'tesseract.js'}); `
+        + `ms ${Object.entries(spent).map(([part, ms]) => `${part} ${Math.round(ms)}`).join(', ')}`);
       return { ...kept, oriented };
     };
+    const sideways = (turn: Turn): boolean => turn === 90 || turn === 270;
 
-    if (options.turnedBefore) {
-      orientation = await this.#detect(uprightImage, options);
+    if (lines === 'down') {
+      if (sideways(options.lastTurn) && convincing(await readAt(options.lastTurn))) return done(true);
+      orientation = await detect();
+      const found = orientation;
+      if (found && found.confidence >= SURE_ORIENTATION && sideways(found.turn)) {
+        if (!readings.some((reading) => reading.turn === found.turn)) await readAt(found.turn);
+        if (convincing(best())) return done(true);
+      }
+    } else if (options.lastTurn !== 0 && !(lines === 'across' && sideways(options.lastTurn))) {
+      orientation = await detect();
       if (orientation && orientation.confidence >= SURE_ORIENTATION && orientation.turn !== 0
         && (await readAt(orientation.turn)).confidence >= CONFIDENT) return done(true);
     }
-    const upright = await readAt(0);
+    const upright = readings.find((reading) => reading.turn === 0) ?? (await readAt(0));
     // A blank page has nothing to turn.
     if (convincing(upright) || visibleLength(upright.text) === 0) return done(true);
 
-    orientation ??= await this.#detect(uprightImage, options);
+    orientation ??= await detect();
     const found = orientation;
     if (found && found.confidence >= SURE_ORIENTATION) {
       if (!readings.some((reading) => reading.turn === found.turn)) await readAt(found.turn);
@@ -192,7 +219,7 @@ export class TesseractOcr {
     while (this.#readers > this.#threads && this.#idle.length > 0) this.#retire(this.#idle.pop()!);
   }
 
-  read(render: RenderTurned, options: ReadOptions & { page: number; turnedBefore: boolean }): Promise<PageReading> {
+  read(render: RenderTurned, options: ReadOptions & { page: number; lastTurn: Turn }): Promise<PageReading> {
     return this.#with((reader) => reader.read(render, options), options.signal);
   }
 

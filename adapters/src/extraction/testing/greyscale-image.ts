@@ -4,21 +4,11 @@
  * clockwise" does not depend on a tool's convention.
  */
 import { execFileSync } from 'node:child_process';
-import type { GreyImage } from '../scan-characters.ts';
+import { parsePgm, toPgm, type GreyImage } from '../grey-image.ts';
 
-export type { GreyImage };
+export { parsePgm, toPgm, type GreyImage };
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
-
-export function parsePgm(pgm: Buffer): GreyImage {
-  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
-  if (!header || header[3] !== '255') throw new Error('not an 8-bit binary PGM');
-  const width = Number(header[1]);
-  const height = Number(header[2]);
-  return { width, height, pixels: pgm.subarray(header[0].length, header[0].length + width * height) };
-}
-
-export const toPgm = (image: GreyImage): Buffer => Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'ascii'), image.pixels]);
 
 /** A page of a PDF (a file, or its bytes; 1-based) rendered in grey by poppler at `dpi`. */
 export const renderPage = (pdf: string | Uint8Array, page: number, dpi: number): GreyImage => parsePgm(execFileSync(
