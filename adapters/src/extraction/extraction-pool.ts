@@ -214,7 +214,8 @@ export class ExtractionPool {
   /**
    * Reads `task` in a process. `onMessage` gets its `started`, progress and log messages, in order, before the
    * promise settles; `detectLanguage` answers the process's questions about the language of what it read (none
-   * known without it); `countPage` is told what a `count` task found on a page and gives it the next (none without it). An aborted `signal` ends the process reading the task and rejects with the signal's
+   * known without it); `countPage` is told what a `count` task found on a page and gives it the next (none
+   * without it). An aborted `signal` ends the process reading the task and rejects with the signal's
    * reason; a process over its memory or over `pageTimeLimitMs` of processor time opening the document or on one
    * page, or that dies, rejects with `ExtractionProcessEnded`. Processor time, not wall-clock time: on a machine
    * busy with other work a low-priority process waits for a core, and its waiting is not the document's cost.

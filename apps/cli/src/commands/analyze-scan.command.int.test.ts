@@ -44,7 +44,7 @@ describe('civicwatch analyze of a scan', () => {
     const logged = debugging.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; source: string; msg: string });
     expect(logged.every((entry) => entry.level === 20 && entry.source === 'ocr')).toBe(true);
     // How the page was turned, and what Tesseract itself printed while reading it.
-    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^OCR page 1: orientation 90°/)]));
+    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/^OCR page 1: lines down; orientation 90°/)]));
     expect(logged.some((entry) => !entry.msg.startsWith('OCR page'))).toBe(true);
   });
 });
