@@ -6,7 +6,7 @@ import {
 } from '@civicwatch/core';
 import { AnalysisEntity } from './entities/analysis.entity.ts';
 import { isUuid, likePattern } from './sql-helpers.ts';
-import { countAll, kysely, type Database } from './kysely-database.ts';
+import { countAll, kysely, prepared, type Database } from './kysely-database.ts';
 
 /**
  * Reads are typed queries mapped here once, not entities: hydrating and snapshotting entities for rows nobody
@@ -46,6 +46,19 @@ const toStoredAnalysis = (row: AnalysisRow): StoredAnalysis => ({
 const newestFirst = <Q extends SelectQueryBuilder<Database, 'analyses', object>>(query: Q): Q =>
   query.orderBy('created_at', 'desc').orderBy('id', 'desc') as Q;
 
+/**
+ * The dashboard's one statement, one round trip: the counts in one scan, the newest rows beside them (none: one
+ * row of nulls). Compiled once, since every dashboard sends it.
+ */
+const overviewStatement = prepared((db, values: { userId: string; since: Date; limit: number }) => db
+  .selectFrom((inner) => inner.selectFrom('analyses').where('user_id', '=', values.userId)
+    .select((eb) => [countAll(eb).as('total'), eb.cast<number>(eb.fn.countAll().filterWhere('created_at', '>=', values.since), 'integer').as('total_since')])
+    .as('c'))
+  .leftJoinLateral((inner) => newestFirst(inner.selectFrom('analyses').select(LISTED_COLUMNS).where('user_id', '=', values.userId)).limit(values.limit).as('a'),
+    (join) => join.onTrue())
+  .select(['c.total', 'c.total_since'])
+  .selectAll('a'));
+
 export class MikroOrmAnalysisRepository implements AnalysisRepository {
   constructor(private readonly em: EntityManager) {}
 
@@ -69,16 +82,7 @@ export class MikroOrmAnalysisRepository implements AnalysisRepository {
 
   async overview(userId: string, limit: number, since: Date): Promise<AnalysisOverview> {
     if (!isUuid(userId)) return { recent: [], total: 0, totalSince: 0 };
-    // One statement, one round trip: the counts in one scan, the newest rows beside them (none: one row of nulls).
-    const rows = await this.db
-      .selectFrom((db) => db.selectFrom('analyses').where('user_id', '=', userId)
-        .select((eb) => [countAll(eb).as('total'), eb.cast<number>(eb.fn.countAll().filterWhere('created_at', '>=', since), 'integer').as('total_since')])
-        .as('c'))
-      .leftJoinLateral((db) => newestFirst(db.selectFrom('analyses').select(LISTED_COLUMNS).where('user_id', '=', userId)).limit(Math.max(0, limit)).as('a'),
-        (join) => join.onTrue())
-      .select(['c.total', 'c.total_since'])
-      .selectAll('a')
-      .execute();
+    const rows = await overviewStatement(this.db, { userId, since, limit: Math.max(0, limit) });
     const recent = rows.filter((row): row is typeof row & ListedRow => row.id !== null);
     return { recent: recent.map(toListedAnalysis), total: rows[0]?.total ?? 0, totalSince: rows[0]?.total_since ?? 0 };
   }

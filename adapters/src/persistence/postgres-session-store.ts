@@ -1,10 +1,23 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { User } from '@civicwatch/core';
 import { UserEntity } from './entities/user.entity.ts';
 import { toUser, type UserRow } from './mikro-orm-user-repository.ts';
 import { UUID_SQL_PATTERN } from './sql-helpers.ts';
-import { kysely, type Database } from './kysely-database.ts';
+import { prepared, type Database } from './kysely-database.ts';
+
+/**
+ * The account read with a session. @fastify/session hashes a session's data twice a request, to learn whether to
+ * save it; the account is never saved, so it hashes as its id alone, not field by field (the two hashes with the
+ * whole account cost 5% of the API's time under the dashboard's load, ADR 0017).
+ */
+export class SessionAccount {
+  constructor(readonly user: User) {}
+
+  toJSON(): string {
+    return this.user.id;
+  }
+}
 
 /** What @fastify/session hands a store: plain data plus the cookie that says when the session ends. */
 export interface StoredSessionData {
@@ -13,7 +26,7 @@ export interface StoredSessionData {
    * The account of `userId` as it is now, read with the session in the same query; null when the session has
    * no user or its user is gone. Never stored: `set` leaves it out.
    */
-  account?: User | null;
+  account?: SessionAccount | null;
   [key: string]: unknown;
 }
 
@@ -44,19 +57,27 @@ export class PostgresSessionStore {
   private readonly pruneIntervalMs: number;
   private readonly now: () => Date;
   private lastPrune = 0;
-  /**
-   * The user's columns under the entity's property names, so that `toUser` maps the row as it maps an entity,
-   * without building one (the entity factory cost 5% of the server's time under the dashboard's load).
-   */
-  private readonly userColumns: Array<AliasedRawBuilder<unknown, string>>;
   /** Its dates, which the driver answers as text as the ORM configures it (the analyses' reads parse theirs alike). */
   private readonly userDates: string[];
+  /** The session with its user, compiled once: every signed-in request sends it. */
+  private readonly sessionWithUser;
 
   constructor(private readonly orm: MikroORM, options: PostgresSessionStoreOptions = {}) {
     const columns = orm.getMetadata().get(UserEntity).props.filter((prop) => prop.persist !== false && prop.fieldNames?.length === 1);
-    // Names from the ORM's metadata, so `sql.ref`: the builder checks only names written in the code.
-    this.userColumns = columns.map((prop) => sql.ref(`u.${prop.fieldNames[0]}`).as(prop.name));
+    // The user's columns under the entity's property names, so that `toUser` maps the row as it maps an entity,
+    // without building one (the entity factory cost 5% of the server's time under the dashboard's load). Names
+    // from the ORM's metadata, so `sql.ref`: the builder checks only names written in the code.
+    const userColumns = columns.map((prop) => sql.ref(`u.${prop.fieldNames[0]}`).as(prop.name));
     this.userDates = columns.filter((prop) => prop.runtimeType === 'Date').map((prop) => prop.name);
+    this.sessionWithUser = prepared((db, values: { sid: string; now: Date }) => db.selectFrom('sessions as s')
+      // A user id that is not a UUID (data written by hand) matches nobody rather than failing the cast.
+      .leftJoin('users as u', (join) => join.on((eb) => {
+        const userId = eb.ref('s.data', '->>').key('userId');
+        return eb('u.id', '=', eb.case().when(userId, '~*', UUID_SQL_PATTERN).then(eb.cast<string>(userId, 'uuid')).end());
+      }))
+      .select('s.data as session_data')
+      .select(userColumns)
+      .where('s.sid', '=', values.sid).where('s.expires_at', '>', values.now));
     this.defaultTtlMs = options.defaultTtlMs ?? 24 * 60 * 60 * 1000;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 15 * 60 * 1000;
     this.now = options.now ?? (() => new Date());
@@ -86,20 +107,11 @@ export class PostgresSessionStore {
   }
 
   async load(sid: string): Promise<StoredSessionData | null> {
-    // A user id that is not a UUID (data written by hand) matches nobody rather than failing the cast.
-    const row = await this.db().selectFrom('sessions as s')
-      .leftJoin('users as u', (join) => join.on((eb) => {
-        const userId = eb.ref('s.data', '->>').key('userId');
-        return eb('u.id', '=', eb.case().when(userId, '~*', UUID_SQL_PATTERN).then(eb.cast<string>(userId, 'uuid')).end());
-      }))
-      .select('s.data as session_data')
-      .select(this.userColumns)
-      .where('s.sid', '=', sid).where('s.expires_at', '>', this.now())
-      .executeTakeFirst();
+    const [row] = await this.sessionWithUser(this.db(), { sid, now: this.now() });
     if (!row) return null;
     const { session_data: session, ...user }: { session_data: StoredSessionData } & Record<string, unknown> = row;
     for (const name of this.userDates) if (typeof user[name] === 'string') user[name] = new Date(user[name]);
-    session.account = user.id ? toUser(user as UserRow) : null;
+    session.account = user.id ? new SessionAccount(toUser(user as UserRow)) : null;
     return session;
   }
 
@@ -132,8 +144,9 @@ export class PostgresSessionStore {
     await this.prune();
   }
 
-  // Its own fork per call: a session lookup must never ride on a request's transaction.
+  // The pool's own client: a session lookup must never ride on a request's transaction, and needs no unit of
+  // work (a fork per request cost 1% of the API's time under the dashboard's load).
   private db(): Kysely<Database> {
-    return kysely(this.orm.em.fork());
+    return this.orm.em.getConnection().getClient<Database>();
   }
 }

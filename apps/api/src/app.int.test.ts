@@ -155,8 +155,15 @@ describe('sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
     const refreshed = await stored();
     expect(refreshed).toBeGreaterThan(aged + day);
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).statusCode).toBe(200);
+    // The row's version (xmin) moves with any write: a request that changes nothing in the session writes nothing,
+    // though the account read with it changed since the last one.
+    const version = async () => (await sql.execute<Array<{ version: string }>>(`select xmin::text as version from sessions where data->>'userId' = ?`, [userId]))[0]!.version;
+    const written = await version();
+    await sql.execute(`update users set first_name = 'Faye' where id = ?`, [userId]);
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
+    expect(dashboard.json().user.firstName).toBe('Faye');
     expect(await stored()).toBe(refreshed);
+    expect(await version()).toBe(written);
   });
 
   it('answers 401 Unauthorized when signed out, on both current-user paths, case-insensitively', async () => {

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import type { SessionStore } from '@fastify/session';
 import type { Container } from 'inversify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +8,7 @@ import type { HttpLimits, SignInSlowdown } from '@civicwatch/adapters/config/con
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSessions } from './plugins/sessions.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -100,20 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        upgradeInsecureRequests: options.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: options.secureCookies,
-  });
+  registerSecurityHeaders(app, { secureCookies: options.secureCookies });
   await registerRateLimits(app, options.rateLimits);
   registerSameOriginGuard(app, { publicUrl: options.publicUrl, exemptPrefixes: ['/api/stripe/webhook'] });
   await registerSessions(app, { secret: options.sessionSecret, secure: options.secureCookies, store: options.sessionStore });

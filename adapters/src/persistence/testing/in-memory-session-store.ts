@@ -1,5 +1,5 @@
 import type { User } from '@civicwatch/core';
-import type { StoredSessionData } from '../postgres-session-store.ts';
+import { SessionAccount, type StoredSessionData } from '../postgres-session-store.ts';
 
 type Callback = (error?: unknown) => void;
 type GetCallback = (error: unknown, session?: StoredSessionData | null) => void;
@@ -32,7 +32,7 @@ export class InMemorySessionStore {
     const session = JSON.parse(found.data) as StoredSessionData;
     const userId = typeof session.userId === 'string' ? session.userId : null;
     const account = userId && this.options.accountOf ? this.options.accountOf(userId) : Promise.resolve(null);
-    account.then((user) => callback(null, { ...session, account: user }), (error: unknown) => callback(error));
+    account.then((user) => callback(null, { ...session, account: user && new SessionAccount(user) }), (error: unknown) => callback(error));
   }
 
   destroy(sid: string, callback: Callback): void {

@@ -22,7 +22,10 @@ export function registerAuthentication(app: FastifyInstance) {
   const getCurrentUser = app.diContainer.get(GetCurrentUser);
   app.decorateRequest('currentUser', null);
   // The session store read the session's account with the session itself (one round trip, issue 19).
-  const currentUser = (request: FastifyRequest) => getCurrentUser.execute(request.session.userId, request.session.account);
+  const currentUser = (request: FastifyRequest) => {
+    const { userId, account } = request.session;
+    return getCurrentUser.execute(userId, account === undefined ? undefined : (account?.user ?? null));
+  };
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await currentUser(request);
     if (!result.ok) return sendDomainError(reply, result.error);

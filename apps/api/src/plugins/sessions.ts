@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import type { User } from '@civicwatch/core';
+import type { SessionAccount } from '@civicwatch/adapters/persistence/postgres-session-store.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** When the session's expiry was last pushed back; changing it is what makes the store save the row. */
     refreshedAt?: number;
     /** The account of `userId`, read by the store with the session in one query; never stored (null: none). */
-    account?: User | null;
+    account?: SessionAccount | null;
   }
 }
 
