@@ -33,18 +33,22 @@ function recording(rows: unknown[] = []) {
 }
 
 describe('prepared', () => {
-  const newest = prepared((db, values: { userId: string; limit: number }) =>
-    db.selectFrom('analyses').select(['id', 'title']).where('user_id', '=', values.userId).where('title', '<>', 'draft')
-      .orderBy('created_at', 'desc').limit(values.limit));
+  let built = 0;
+  const newest = prepared((db, values: { userId: string; limit: number }) => {
+    built++;
+    return db.selectFrom('analyses').select(['id', 'title']).where('user_id', '=', values.userId).where('title', '<>', 'draft')
+      .orderBy('created_at', 'desc').limit(values.limit);
+  });
 
-  it('sends each run the statement Kysely builds, with that run\'s values in their places', async () => {
+  it('builds the statement once and sends each run what Kysely builds, with that run\'s values in their places', async () => {
     const { db, sent } = recording([{ id: 'a1', title: 'Budget' }]);
     expect(await newest(db, { userId: 'u1', limit: 5 })).toEqual([{ id: 'a1', title: 'Budget' }]);
     await newest(db, { userId: 'u2', limit: 3 });
-    const built = db.selectFrom('analyses').select(['id', 'title']).where('user_id', '=', 'u2').where('title', '<>', 'draft')
+    const compiled = db.selectFrom('analyses').select(['id', 'title']).where('user_id', '=', 'u2').where('title', '<>', 'draft')
       .orderBy('created_at', 'desc').limit(3).compile();
     expect(sent.map((query) => query.parameters)).toEqual([['u1', 'draft', 5], ['u2', 'draft', 3]]);
-    expect(sent[1]!.sql).toBe(built.sql);
+    expect(sent[1]!.sql).toBe(compiled.sql);
+    expect(built).toBe(1);
   });
 
   it('gives a value used twice in both places', async () => {
